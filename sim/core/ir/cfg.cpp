@@ -1,0 +1,96 @@
+#include "sim/core/ir/cfg.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dominator_tree.hpp>
+
+namespace warpsim::ir {
+namespace {
+
+using ReverseGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
+using Vertex = boost::graph_traits<ReverseGraph>::vertex_descriptor;
+
+void add_successor(Cfg& cfg, std::size_t from, std::optional<std::size_t> to) {
+  if (!to) return;
+  auto& succ = cfg.successors[from];
+  for (std::size_t s : succ) {
+    if (s == *to) return;  // `br %p, x, x` is one edge
+  }
+  succ.push_back(*to);
+  cfg.predecessors[*to].push_back(from);
+}
+
+void mark_reachable(Cfg& cfg) {
+  if (cfg.size() == 0) return;
+  std::vector<std::size_t> work{0};
+  cfg.reachable[0] = true;
+  while (!work.empty()) {
+    const std::size_t b = work.back();
+    work.pop_back();
+    for (std::size_t s : cfg.successors[b]) {
+      if (!cfg.reachable[s]) {
+        cfg.reachable[s] = true;
+        work.push_back(s);
+      }
+    }
+  }
+}
+
+void compute_post_dominators(Cfg& cfg, const std::vector<bool>& returns) {
+  const std::size_t n = cfg.size();
+  ReverseGraph g(n + 1);
+  const Vertex exit = n;
+  for (std::size_t b = 0; b < n; ++b) {
+    for (std::size_t s : cfg.successors[b]) boost::add_edge(s, b, g);
+    if (returns[b]) boost::add_edge(exit, b, g);
+  }
+  std::vector<Vertex> idom(n + 1, boost::graph_traits<ReverseGraph>::null_vertex());
+  boost::lengauer_tarjan_dominator_tree(
+      g, exit, boost::make_iterator_property_map(idom.begin(), get(boost::vertex_index, g)));
+  for (std::size_t b = 0; b < n; ++b) {
+    if (idom[b] == boost::graph_traits<ReverseGraph>::null_vertex()) {
+      cfg.ipdom[b] = Cfg::kNoPostDominator;
+    } else {
+      cfg.ipdom[b] = idom[b] == exit ? Cfg::kExit : idom[b];
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::size_t> find_block(const Kernel& kernel, std::string_view label) {
+  for (std::size_t i = 0; i < kernel.blocks.size(); ++i) {
+    if (kernel.blocks[i].label == label) return i;
+  }
+  return std::nullopt;
+}
+
+const Instruction* terminator(const BasicBlock& block) {
+  if (block.instructions.empty()) return nullptr;
+  const Instruction& last = block.instructions.back();
+  return opcode_info(last.opcode).is_terminator ? &last : nullptr;
+}
+
+Cfg build_cfg(const Kernel& kernel) {
+  const std::size_t n = kernel.blocks.size();
+  Cfg cfg;
+  cfg.successors.resize(n);
+  cfg.predecessors.resize(n);
+  cfg.ipdom.assign(n, Cfg::kNoPostDominator);
+  cfg.reachable.assign(n, false);
+  std::vector<bool> returns(n, false);
+  for (std::size_t b = 0; b < n; ++b) {
+    const Instruction* term = terminator(kernel.blocks[b]);
+    if (term == nullptr) continue;
+    if (term->opcode == Opcode::Ret) returns[b] = true;
+    for (const Operand& op : term->operands) {
+      if (const auto* label = std::get_if<LabelRef>(&op.kind)) {
+        add_successor(cfg, b, find_block(kernel, label->name));
+      }
+    }
+  }
+  mark_reachable(cfg);
+  compute_post_dominators(cfg, returns);
+  return cfg;
+}
+
+}  // namespace warpsim::ir

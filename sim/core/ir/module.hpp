@@ -1,0 +1,184 @@
+// The in-memory form of a .kir file: kernels, their declarations and basic blocks, module
+// constants and launch blocks. Plain data; parser.hpp builds it, verifier.hpp checks it,
+// printer.hpp writes it back.
+//
+// Equality compares meaning, not position: SourceLoc always compares equal, so a module parsed
+// from printed text equals the module it was printed from (the round-trip property).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sim/core/ir/opcodes.hpp"
+#include "sim/core/ir/types.hpp"
+
+namespace warpsim::ir {
+
+struct SourceLoc {
+  std::uint32_t line = 0;  // 1-based; 0 when the node was not read from text
+  std::uint32_t column = 0;
+  friend bool operator==(SourceLoc, SourceLoc) { return true; }
+};
+
+// An integer literal as written: its magnitude and sign, so "-1" and "4294967295" stay distinct
+// until an instruction type gives them a width.
+struct IntLiteral {
+  std::uint64_t magnitude = 0;
+  bool negative = false;
+  bool operator==(const IntLiteral&) const = default;
+};
+struct FloatLiteral {
+  double value = 0.0;
+  // Bitwise, so that NaN literals round-trip and equal themselves.
+  bool operator==(const FloatLiteral& other) const;
+};
+using Literal = std::variant<IntLiteral, FloatLiteral>;
+
+struct RegRef {
+  std::string name;  // without the leading '%'
+  bool operator==(const RegRef&) const = default;
+};
+struct ParamRef {
+  std::string name;
+  bool operator==(const ParamRef&) const = default;
+};
+struct LabelRef {
+  std::string name;
+  bool operator==(const LabelRef&) const = default;
+};
+
+using Value = std::variant<RegRef, SpecialReg, ParamRef, IntLiteral, FloatLiteral>;
+struct ValueOperand {
+  Value value;
+  SourceLoc loc;
+  bool operator==(const ValueOperand&) const = default;
+};
+
+// array[i][j]..., or array@rank[i] for another block's shared memory in the cluster (dsmem).
+struct MemRef {
+  std::string array;
+  std::optional<ValueOperand> rank;
+  std::vector<ValueOperand> indices;
+  bool operator==(const MemRef&) const = default;
+};
+
+// {%a, %b, %c, %d}: the values of a vector store.
+struct RegList {
+  std::vector<ValueOperand> elements;
+  bool operator==(const RegList&) const = default;
+};
+
+struct Operand {
+  std::variant<ValueOperand, MemRef, LabelRef, RegList> kind;
+  SourceLoc loc;
+  bool operator==(const Operand&) const = default;
+};
+
+struct RegDef {
+  std::string name;  // without the leading '%'
+  SourceLoc loc;
+  bool operator==(const RegDef&) const = default;
+};
+
+struct Instruction {
+  Opcode opcode = Opcode::Ret;
+  ScalarType type = ScalarType::Pred;         // cvt: the destination type
+  ScalarType source_type = ScalarType::Pred;  // cvt only
+  Space space = Space::Global;                // ld, st, atom
+  std::uint8_t vector_width = 1;              // ld, st: 1, 2 or 4
+  AtomicOp atomic_op = AtomicOp::Add;         // atom
+  ShuffleMode shuffle_mode = ShuffleMode::Idx;
+  VoteMode vote_mode = VoteMode::Ballot;
+  std::vector<RegDef> dests;
+  std::vector<Operand> operands;
+  SourceLoc loc;
+  bool operator==(const Instruction&) const = default;
+};
+
+struct BasicBlock {
+  std::string label;
+  std::vector<Instruction> instructions;
+  SourceLoc loc;
+  bool operator==(const BasicBlock&) const = default;
+};
+
+struct KernelParam {
+  std::string name;
+  ScalarType type = ScalarType::S32;  // for a pointer: the element type
+  bool is_pointer = false;            // pointers always point into global memory
+  SourceLoc loc;
+  bool operator==(const KernelParam&) const = default;
+};
+
+// A shared, local or constant array. Shapes are row-major: the last index varies fastest.
+struct ArrayDecl {
+  std::string name;
+  Space space = Space::Shared;
+  ScalarType element = ScalarType::F32;
+  std::vector<std::uint64_t> dims;  // empty when dynamic
+  bool is_dynamic = false;          // `shared x: f32[]`, sized by the launch's dynamic_smem
+  std::vector<Literal> init;        // constants only; missing trailing elements are zero
+  SourceLoc loc;
+  bool operator==(const ArrayDecl&) const = default;
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<KernelParam> params;
+  std::vector<ArrayDecl> arrays;  // shared and local
+  std::optional<std::uint32_t> regs;  // registers per thread, as the compiler would report
+  std::vector<BasicBlock> blocks;     // blocks[0] is the entry
+  SourceLoc loc;
+  bool operator==(const Kernel&) const = default;
+};
+
+struct Dim3 {
+  std::uint64_t x = 1, y = 1, z = 1;
+  std::uint64_t count() const { return x * y * z; }
+  bool operator==(const Dim3&) const = default;
+};
+
+enum class BufferInit : std::uint8_t { Zero, Iota, Constant, Random };
+
+struct BufferSpec {
+  ScalarType element = ScalarType::F32;
+  std::uint64_t count = 0;
+  BufferInit init = BufferInit::Zero;
+  Literal value;               // Constant: the value of every element
+  std::uint64_t seed = 0;      // Random
+  std::optional<Literal> min;  // Random: the half-open range [min, max)
+  std::optional<Literal> max;
+  bool operator==(const BufferSpec&) const = default;
+};
+
+struct LaunchArg {
+  std::string name;
+  std::variant<Literal, BufferSpec> value;
+  SourceLoc loc;
+  bool operator==(const LaunchArg&) const = default;
+};
+
+struct Launch {
+  std::string kernel;
+  std::string name;  // defaults to the kernel's name
+  Dim3 grid, block, cluster;
+  std::uint64_t dynamic_smem = 0;
+  std::vector<LaunchArg> args;
+  SourceLoc loc;
+  bool operator==(const Launch&) const = default;
+};
+
+struct Module {
+  std::vector<ArrayDecl> constants;
+  std::vector<Kernel> kernels;
+  std::vector<Launch> launches;
+  bool operator==(const Module&) const = default;
+
+  const Kernel* find_kernel(std::string_view name) const;
+  const ArrayDecl* find_constant(std::string_view name) const;
+};
+
+}  // namespace warpsim::ir

@@ -1,0 +1,71 @@
+// Scalar types, memory spaces and the small enumerations that instruction modifiers name.
+// Contract: every enumeration here has exactly one spelling, returned by name() and accepted by
+// the matching parse_*() function; parse_*(name(x)) == x for every value x.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace warpsim::ir {
+
+enum class ScalarType : std::uint8_t { Pred, S32, U32, S64, U64, F32, F64 };
+
+// Bytes one element occupies in memory; a predicate is never stored, so it has no size.
+constexpr unsigned size_bytes(ScalarType t) {
+  switch (t) {
+    case ScalarType::Pred: return 0;
+    case ScalarType::S32:
+    case ScalarType::U32:
+    case ScalarType::F32: return 4;
+    case ScalarType::S64:
+    case ScalarType::U64:
+    case ScalarType::F64: return 8;
+  }
+  return 0;
+}
+constexpr bool is_float(ScalarType t) { return t == ScalarType::F32 || t == ScalarType::F64; }
+constexpr bool is_signed_int(ScalarType t) { return t == ScalarType::S32 || t == ScalarType::S64; }
+constexpr bool is_int(ScalarType t) {
+  return t == ScalarType::S32 || t == ScalarType::U32 || t == ScalarType::S64 ||
+         t == ScalarType::U64;
+}
+
+// A register of type `have` may be read where `want` is expected: the same type, or two integer
+// types of one width (s32/u32 share a 32-bit register, as PTX's relaxed rules allow).
+constexpr bool operand_compatible(ScalarType want, ScalarType have) {
+  if (want == have) return true;
+  return is_int(want) && is_int(have) && size_bytes(want) == size_bytes(have);
+}
+
+enum class Space : std::uint8_t { Global, Shared, Const, Local, Dsmem };
+
+enum class AtomicOp : std::uint8_t { Add, Min, Max, Exch, Cas };
+enum class ShuffleMode : std::uint8_t { Idx, Up, Down, Xor };
+enum class VoteMode : std::uint8_t { Ballot, Any, All };
+
+enum class SpecialReg : std::uint8_t {
+  TidX, TidY, TidZ,
+  NtidX, NtidY, NtidZ,
+  CtaidX, CtaidY, CtaidZ,
+  NctaidX, NctaidY, NctaidZ,
+  LaneId, WarpId,
+  ClusterCtaRank, ClusterNctaRank,
+};
+inline constexpr unsigned kSpecialRegCount = 16;
+
+std::string_view name(ScalarType t);
+std::string_view name(Space s);
+std::string_view name(AtomicOp op);
+std::string_view name(ShuffleMode m);
+std::string_view name(VoteMode m);
+std::string_view name(SpecialReg r);  // without the leading '%'
+
+std::optional<ScalarType> parse_scalar_type(std::string_view s);
+std::optional<Space> parse_space(std::string_view s);
+std::optional<AtomicOp> parse_atomic_op(std::string_view s);
+std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s);
+std::optional<VoteMode> parse_vote_mode(std::string_view s);
+std::optional<SpecialReg> parse_special_reg(std::string_view s);  // without the leading '%'
+
+}  // namespace warpsim::ir

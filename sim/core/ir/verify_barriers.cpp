@@ -1,0 +1,28 @@
+// A barrier that only part of a block can reach deadlocks it: warn where one sits inside the
+// region of a branch whose condition varies between threads.
+#include <string>
+
+#include "sim/core/ir/uniformity.hpp"
+#include "sim/core/ir/verify_context.hpp"
+
+namespace warpsim::ir {
+
+void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
+  const Uniformity u = analyze_uniformity(ctx.kernel, cfg);
+  for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
+    if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
+    const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
+    for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
+      if (inst.opcode != Opcode::BarSync && inst.opcode != Opcode::ClusterSync) continue;
+      const Instruction* branch = terminator(branch_block);
+      ctx.diags.warning(inst.loc, std::string(spelling(inst.opcode)) +
+                                      " may be reached by only some threads: it lies under the "
+                                      "branch at line " +
+                                      std::to_string(branch ? branch->loc.line : 0) +
+                                      ", whose condition differs between threads; threads that "
+                                      "never arrive leave the others waiting");
+    }
+  }
+}
+
+}  // namespace warpsim::ir

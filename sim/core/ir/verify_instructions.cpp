@@ -1,0 +1,290 @@
+// Per-instruction checks: type suffixes, destination and operand counts, operand kinds and
+// types, memory references. Register types come from definitions (collected first), so a use
+// before the definition in program order is still typed.
+#include <string>
+
+#include "sim/core/ir/printer.hpp"
+#include "sim/core/ir/verify_context.hpp"
+
+namespace warpsim::ir {
+namespace {
+
+std::string type_name(ScalarType t) { return std::string(name(t)); }
+
+// The type the instruction defines into each of its destinations.
+ScalarType result_type(const Instruction& inst) {
+  switch (opcode_info(inst.opcode).result) {
+    case ResultRule::Pred: return ScalarType::Pred;
+    case ResultRule::VoteMode:
+      return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
+    default: return inst.type;
+  }
+}
+
+class InstructionChecker {
+ public:
+  explicit InstructionChecker(KernelContext& ctx) : ctx_(ctx) {}
+
+  void collect_definitions() {
+    for (const BasicBlock& b : ctx_.kernel.blocks) {
+      for (const Instruction& inst : b.instructions) {
+        const ScalarType t = result_type(inst);
+        for (const RegDef& d : inst.dests) {
+          auto [it, inserted] = ctx_.reg_types.emplace(d.name, t);
+          if (!inserted && it->second != t) {
+            error(d.loc, "register %" + d.name + " is defined as " + type_name(t) +
+                             " here but as " + type_name(it->second) + " elsewhere");
+          }
+        }
+      }
+    }
+  }
+
+  void check(const Instruction& inst) {
+    inst_ = &inst;
+    const OpcodeInfo& info = opcode_info(inst.opcode);
+    if (!check_suffix(info)) return;
+    if (!check_dest_count(info)) return;
+    std::size_t operands = info.signature.size();
+    if (inst.opcode == Opcode::Atom && inst.atomic_op == AtomicOp::Cas) operands = 3;
+    if (inst.operands.size() != operands) {
+      error(inst.loc, "'" + opcode_text(inst) + "' takes " + std::to_string(operands) +
+                          " operand" + (operands == 1 ? "" : "s") + ", found " +
+                          std::to_string(inst.operands.size()));
+      return;
+    }
+    for (std::size_t i = 0; i < operands; ++i) {
+      const char kind = i < info.signature.size() ? info.signature[i] : 'A';
+      check_operand(kind, inst.operands[i]);
+    }
+  }
+
+ private:
+  bool check_suffix(const OpcodeInfo& info) {
+    const Instruction& inst = *inst_;
+    const std::string op = "'" + opcode_text(inst) + "'";
+    if (info.modifiers != ModifierPattern::None && info.modifiers != ModifierPattern::Vote &&
+        !contains(info.types, inst.type)) {
+      return error(inst.loc, op + ": '" + std::string(spelling(inst.opcode)) +
+                                 "' does not take type " + type_name(inst.type));
+    }
+    if (inst.opcode == Opcode::Cvt && !contains(kIntOrFloat, inst.source_type)) {
+      return error(inst.loc, op + ": cvt converts between integer and float types");
+    }
+    if (inst.opcode == Opcode::Atom) {
+      if (inst.space != Space::Global && inst.space != Space::Shared &&
+          inst.space != Space::Dsmem) {
+        return error(inst.loc, op + ": atomics act on global, shared or dsmem memory");
+      }
+      const bool min_max = inst.atomic_op == AtomicOp::Min || inst.atomic_op == AtomicOp::Max;
+      if (min_max && !is_int(inst.type)) {
+        return error(inst.loc, op + ": atomic min and max take integer types");
+      }
+    }
+    if (inst.opcode == Opcode::St && inst.space == Space::Const) {
+      return error(inst.loc, op + ": constant memory is read-only");
+    }
+    if (inst.vector_width > 1 && inst.vector_width * size_bytes(inst.type) > 16) {
+      return error(inst.loc, op + ": a vector access is at most 128 bits (v4 of 32-bit or v2 of "
+                                  "64-bit elements)");
+    }
+    return true;
+  }
+
+  bool check_dest_count(const OpcodeInfo& info) {
+    const Instruction& inst = *inst_;
+    std::size_t want = 1;
+    switch (info.result) {
+      case ResultRule::None: want = 0; break;
+      case ResultRule::Loaded: want = inst.vector_width; break;
+      case ResultRule::Optional: want = inst.dests.size() <= 1 ? inst.dests.size() : 1; break;
+      default: break;
+    }
+    if (inst.dests.size() == want) return true;
+    const std::string op = "'" + opcode_text(inst) + "'";
+    if (want == 0) return error(inst.loc, op + " defines no register");
+    if (want == 1) return error(inst.loc, op + " defines one register: %d = " + opcode_text(inst) + " ...");
+    return error(inst.loc, op + " defines " + std::to_string(want) +
+                               " registers: {%a, %b, ...} = " + opcode_text(inst) + " ...");
+  }
+
+  void check_operand(char kind, const Operand& op) {
+    if (kind == 'M') return check_memref(op);
+    if (kind == 'L') {
+      if (!std::holds_alternative<LabelRef>(op.kind)) error(op.loc, "expected a block label");
+      return;
+    }
+    if (kind == 'V' && inst_->vector_width > 1) return check_vector_values(op);
+    const ValueOperand* v = plain_value(op);
+    if (v == nullptr) return;
+    switch (kind) {
+      case 'P': check_value(*v, ScalarType::Pred); break;
+      case 'u': check_value(*v, ScalarType::U32); break;
+      case 'S': check_value(*v, inst_->source_type); break;
+      default: check_value(*v, inst_->type); break;  // T, V, A
+    }
+  }
+
+  const ValueOperand* plain_value(const Operand& op) {
+    if (const auto* v = std::get_if<ValueOperand>(&op.kind)) return v;
+    if (std::holds_alternative<MemRef>(op.kind)) {
+      error(op.loc, "a memory reference is only an operand of ld, st and atom; load it first");
+    } else if (std::holds_alternative<RegList>(op.kind)) {
+      error(op.loc, "a {...} list is only the value of a vector store");
+    } else {
+      error(op.loc, "expected a value here, found a label");
+    }
+    return nullptr;
+  }
+
+  void check_vector_values(const Operand& op) {
+    const auto* list = std::get_if<RegList>(&op.kind);
+    if (list == nullptr || list->elements.size() != inst_->vector_width) {
+      error(op.loc, "'" + opcode_text(*inst_) + "' stores " +
+                        std::to_string(inst_->vector_width) + " values: {%a, %b, ...}");
+      return;
+    }
+    for (const ValueOperand& v : list->elements) check_value(v, inst_->type);
+  }
+
+  // The type of a register, special register or parameter read as a value.
+  std::optional<ScalarType> value_type(const ValueOperand& v) {
+    if (const auto* r = std::get_if<RegRef>(&v.value)) {
+      auto it = ctx_.reg_types.find(r->name);
+      if (it != ctx_.reg_types.end()) return it->second;
+      error(v.loc, "undefined register %" + r->name);
+      return std::nullopt;
+    }
+    if (std::holds_alternative<SpecialReg>(v.value)) return ScalarType::U32;
+    const auto& p = std::get<ParamRef>(v.value);
+    const KernelParam* param = ctx_.find_param(p.name);
+    if (param == nullptr) {
+      error(v.loc, "unknown name '" + p.name + "': not a parameter of kernel '" +
+                       ctx_.kernel.name + "'" +
+                       (ctx_.find_array(p.name) || ctx_.module.find_constant(p.name)
+                            ? " (an array is read with ld: ld.<space>.<type> " + p.name + "[i])"
+                            : ""));
+      return std::nullopt;
+    }
+    if (param->is_pointer) {
+      error(v.loc, "pointer parameter '" + p.name + "' is not a value; index it: " + p.name +
+                       "[i]");
+      return std::nullopt;
+    }
+    return param->type;
+  }
+
+  void check_value(const ValueOperand& v, ScalarType want) {
+    if (const auto* i = std::get_if<IntLiteral>(&v.value)) {
+      if (!literal_fits(*i, want)) {
+        error(v.loc, "literal " + to_string(v.value) + " does not fit " + type_name(want));
+      }
+      return;
+    }
+    if (std::holds_alternative<FloatLiteral>(v.value)) {
+      if (!literal_fits(std::get<FloatLiteral>(v.value), want)) {
+        error(v.loc, "float literal " + to_string(v.value) + " where " + type_name(want) +
+                         " is expected");
+      }
+      return;
+    }
+    const auto have = value_type(v);
+    if (have && !operand_compatible(want, *have)) {
+      error(v.loc, "operand " + to_string(v.value) + " has type " + type_name(*have) +
+                       ", expected " + type_name(want));
+    }
+  }
+
+  void check_index(const ValueOperand& v, std::optional<std::uint64_t> bound) {
+    if (const auto* i = std::get_if<IntLiteral>(&v.value)) {
+      if (i->negative || (bound && i->magnitude >= *bound)) {
+        error(v.loc, "index " + to_string(v.value) + " is out of bounds for a dimension of " +
+                         std::to_string(bound.value_or(0)));
+      }
+      return;
+    }
+    if (std::holds_alternative<FloatLiteral>(v.value)) {
+      error(v.loc, "an index must be an integer");
+      return;
+    }
+    const auto have = value_type(v);
+    if (have && !is_int(*have)) {
+      error(v.loc, "an index must be an integer; " + to_string(v.value) + " has type " +
+                       type_name(*have));
+    }
+  }
+
+  void check_memref(const Operand& op);
+
+  bool error(SourceLoc loc, std::string message) {
+    ctx_.diags.error(loc, std::move(message));
+    return false;
+  }
+
+  KernelContext& ctx_;
+  const Instruction* inst_ = nullptr;
+};
+
+void InstructionChecker::check_memref(const Operand& op) {
+  const auto* ref = std::get_if<MemRef>(&op.kind);
+  if (ref == nullptr) {
+    error(op.loc, "expected a memory reference such as a[%i]");
+    return;
+  }
+  const Space space = inst_->space;
+  const std::string sp(name(space));
+  ScalarType element = ScalarType::Pred;
+  std::vector<std::uint64_t> dims;  // empty: one unbounded index
+  if (space == Space::Global) {
+    const KernelParam* p = ctx_.find_param(ref->array);
+    if (p == nullptr || !p->is_pointer) {
+      error(op.loc, "'" + ref->array + "' is not a pointer parameter, so it cannot be accessed "
+                    "in global memory");
+      return;
+    }
+    element = p->type;
+  } else {
+    const ArrayDecl* a = space == Space::Const ? ctx_.module.find_constant(ref->array)
+                                               : ctx_.find_array(ref->array);
+    const Space declared = space == Space::Dsmem ? Space::Shared : space;
+    if (a == nullptr || a->space != declared) {
+      error(op.loc, "no " + std::string(name(declared)) + " array named '" + ref->array + "'");
+      return;
+    }
+    element = a->element;
+    dims = a->dims;
+  }
+  if (!operand_compatible(element, inst_->type)) {
+    error(op.loc, "'" + ref->array + "' holds " + type_name(element) + " but '" +
+                      opcode_text(*inst_) + "' accesses " + type_name(inst_->type));
+  }
+  const std::size_t want = dims.empty() ? 1 : dims.size();
+  if (ref->indices.size() != want) {
+    error(op.loc, "'" + ref->array + "' has " + std::to_string(want) + " dimension" +
+                      (want == 1 ? "" : "s") + " but is indexed with " +
+                      std::to_string(ref->indices.size()));
+    return;
+  }
+  for (std::size_t i = 0; i < want; ++i) {
+    check_index(ref->indices[i], dims.empty() ? std::nullopt : std::optional(dims[i]));
+  }
+  if (space == Space::Dsmem && !ref->rank) {
+    error(op.loc, "a dsmem access names the block it reaches: " + ref->array + "@%rank[...]");
+  } else if (space != Space::Dsmem && ref->rank) {
+    error(op.loc, "only dsmem accesses take a block rank ('@'); this is " + sp + " memory");
+  } else if (ref->rank) {
+    check_index(*ref->rank, std::nullopt);
+  }
+}
+
+}  // namespace
+
+void verify_instructions(KernelContext& ctx) {
+  InstructionChecker checker(ctx);
+  checker.collect_definitions();
+  for (const BasicBlock& b : ctx.kernel.blocks) {
+    for (const Instruction& inst : b.instructions) checker.check(inst);
+  }
+}
+
+}  // namespace warpsim::ir

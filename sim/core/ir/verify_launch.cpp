@@ -1,0 +1,159 @@
+// Launch blocks: shapes within CUDA's limits, one well-typed argument per parameter.
+#include <set>
+#include <string>
+
+#include "sim/core/ir/printer.hpp"
+#include "sim/core/ir/verify_context.hpp"
+
+namespace warpsim::ir {
+namespace {
+
+constexpr std::uint64_t kMaxBlockThreads = 1024;
+constexpr std::uint64_t kMaxGridX = (std::uint64_t{1} << 31) - 1;
+constexpr std::uint64_t kMaxGridYZ = 65535;
+constexpr std::uint64_t kMaxClusterBlocks = 8;  // the portable cluster size
+constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{16} << 30;
+
+class LaunchChecker {
+ public:
+  LaunchChecker(const Module& m, const Launch& l, Diagnostics& diags)
+      : module_(m), launch_(l), diags_(diags) {}
+
+  void run() {
+    const Kernel* k = module_.find_kernel(launch_.kernel);
+    if (k == nullptr) {
+      diags_.error(launch_.loc, "launch of unknown kernel '" + launch_.kernel + "'");
+      return;
+    }
+    check_shape();
+    check_args(*k);
+    check_dynamic_smem(*k);
+  }
+
+ private:
+  void check_shape() {
+    const Dim3& g = launch_.grid;
+    const Dim3& b = launch_.block;
+    const Dim3& c = launch_.cluster;
+    if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || c.x == 0 ||
+        c.y == 0 || c.z == 0) {
+      error("grid, block and cluster dimensions must be at least 1");
+      return;
+    }
+    if (g.x > kMaxGridX || g.y > kMaxGridYZ || g.z > kMaxGridYZ) {
+      error("grid exceeds CUDA's limits (x < 2^31, y and z <= 65535)");
+    }
+    if (b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > kMaxBlockThreads) {
+      error("block of " + std::to_string(b.count()) +
+            " threads exceeds CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)");
+    }
+    if (g.x % c.x != 0 || g.y % c.y != 0 || g.z % c.z != 0) {
+      error("cluster dimensions must divide the grid's");
+    } else if (c.count() > kMaxClusterBlocks) {
+      error("a cluster holds at most 8 blocks (the portable limit)");
+    }
+  }
+
+  void check_args(const Kernel& k) {
+    std::set<std::string> given;
+    for (const LaunchArg& a : launch_.args) {
+      if (!given.insert(a.name).second) {
+        diags_.error(a.loc, "argument '" + a.name + "' given twice");
+        continue;
+      }
+      const KernelParam* p = nullptr;
+      for (const KernelParam& cand : k.params) {
+        if (cand.name == a.name) p = &cand;
+      }
+      if (p == nullptr) {
+        diags_.error(a.loc, "kernel '" + k.name + "' has no parameter '" + a.name + "'");
+        continue;
+      }
+      check_arg(*p, a);
+    }
+    for (const KernelParam& p : k.params) {
+      if (!given.contains(p.name)) error("missing argument '" + p.name + "'");
+    }
+  }
+
+  void check_arg(const KernelParam& p, const LaunchArg& a) {
+    const std::string type(name(p.type));
+    if (const auto* lit = std::get_if<Literal>(&a.value)) {
+      if (p.is_pointer) {
+        diags_.error(a.loc, "'" + p.name + "' is a pointer; give a buffer: " + p.name + " = " +
+                                type + "[count] zero");
+      } else if (!literal_fits(*lit, p.type)) {
+        diags_.error(a.loc, "value " + to_string(*lit) + " does not fit " + type);
+      }
+      return;
+    }
+    const auto& buf = std::get<BufferSpec>(a.value);
+    if (!p.is_pointer) {
+      diags_.error(a.loc, "'" + p.name + "' is a scalar " + type + "; give a value, not a buffer");
+      return;
+    }
+    if (!operand_compatible(p.type, buf.element)) {
+      diags_.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
+                              "', which points to " + type);
+    }
+    const unsigned elem = size_bytes(buf.element);
+    if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
+      diags_.error(a.loc, "buffer '" + p.name + "' must hold 1 element to 16 GiB");
+    }
+    check_init(buf, a);
+  }
+
+  void check_init(const BufferSpec& buf, const LaunchArg& a) {
+    const std::string type(name(buf.element));
+    if (buf.init == BufferInit::Constant && !literal_fits(buf.value, buf.element)) {
+      diags_.error(a.loc, "constant " + to_string(buf.value) + " does not fit " + type);
+    }
+    if (buf.init != BufferInit::Random || !buf.min || !buf.max) return;
+    if (!literal_fits(*buf.min, buf.element) || !literal_fits(*buf.max, buf.element)) {
+      diags_.error(a.loc, "random range does not fit " + type);
+    } else if (!(as_double(*buf.min) < as_double(*buf.max))) {
+      diags_.error(a.loc, "random range needs min < max");
+    }
+  }
+
+  static double as_double(const Literal& lit) {
+    if (const auto* f = std::get_if<FloatLiteral>(&lit)) return f->value;
+    const auto& i = std::get<IntLiteral>(lit);
+    const auto m = static_cast<double>(i.magnitude);
+    return i.negative ? -m : m;
+  }
+
+  void check_dynamic_smem(const Kernel& k) {
+    bool has_dynamic = false;
+    for (const ArrayDecl& a : k.arrays) has_dynamic = has_dynamic || a.is_dynamic;
+    if (has_dynamic && launch_.dynamic_smem == 0) {
+      diags_.warning(launch_.loc, "kernel '" + k.name + "' declares a dynamic shared array but "
+                                  "the launch gives no dynamic_smem(bytes)");
+    } else if (!has_dynamic && launch_.dynamic_smem != 0) {
+      diags_.warning(launch_.loc, "dynamic_smem is given but kernel '" + k.name +
+                                      "' declares no dynamic shared array");
+    }
+  }
+
+  void error(const std::string& message) {
+    diags_.error(launch_.loc, "launch '" + launch_.name + "': " + message);
+  }
+
+  const Module& module_;
+  const Launch& launch_;
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+void verify_launches(const Module& module, Diagnostics& diags) {
+  std::set<std::string> names;
+  for (const Launch& l : module.launches) {
+    if (!names.insert(l.name).second) {
+      diags.error(l.loc, "duplicate launch '" + l.name + "' (name one with 'as NAME')");
+    }
+    LaunchChecker(module, l, diags).run();
+  }
+}
+
+}  // namespace warpsim::ir

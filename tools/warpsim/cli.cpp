@@ -1,0 +1,70 @@
+#include "tools/warpsim/cli.hpp"
+
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <ostream>
+
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/options.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "warpsim - a cycle-approximate SIMT GPU simulator\n"
+    "\n"
+    "usage: warpsim <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  ir check FILE...       parse and verify kernels; report every error found\n"
+    "  ir print FILE          print a module in canonical form\n"
+    "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
+    "\n"
+    "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
+
+}  // namespace
+
+namespace po = boost::program_options;
+
+std::optional<CommandLine> parse_command_line(const std::string& command,
+                                              po::options_description desc,
+                                              const po::positional_options_description& positional,
+                                              const std::vector<std::string>& args,
+                                              std::ostream& out, std::ostream& err) {
+  desc.add_options()("help,h", "show this help")("verbose,v", "log what the command does");
+  CommandLine cl;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), cl.vars);
+    po::notify(cl.vars);
+  } catch (const po::error& e) {
+    err << "warpsim " << command << ": error: " << e.what() << "\n(see warpsim " << command
+        << " --help)\n";
+    return std::nullopt;
+  }
+  if (cl.vars.count("help") != 0) {
+    out << "usage: warpsim " << command << " [options]\n" << desc;
+    cl.help = true;
+  }
+  spdlog::set_level(cl.vars.count("verbose") != 0 ? spdlog::level::debug : spdlog::level::warn);
+  return cl;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  static const auto logger = [] {
+    auto l = spdlog::stderr_logger_st("warpsim");
+    l->set_pattern("warpsim: %l: %v");
+    spdlog::set_default_logger(l);
+    return l;
+  }();
+  (void)logger;
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    (args.empty() ? err : out) << kUsage;
+    return args.empty() ? kExitBadInput : kExitOk;
+  }
+  if (args[0] == "ir") return run_ir(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
+  err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
+  return kExitBadInput;
+}
+
+}  // namespace warpsim::cli

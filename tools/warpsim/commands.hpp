@@ -1,0 +1,13 @@
+// One entry point per command group; each parses its own arguments.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace warpsim::cli {
+
+// `warpsim ir check|print|cfg ...`
+int run_ir(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace warpsim::cli
