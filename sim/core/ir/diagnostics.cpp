@@ -72,9 +72,12 @@ void Diagnostics::render(std::ostream& out) const {
     return a->line != b->line ? a->line < b->line : a->column < b->column;
   });
   for (const Diagnostic* d : ordered) {
+    if (d->line == 0) {  // about the file as a whole
+      out << file_ << ": " << severity_name(d->severity) << ": " << d->message << '\n';
+      continue;
+    }
     out << file_ << ':' << d->line << ':' << d->column << ": " << severity_name(d->severity)
         << ": " << d->message << '\n';
-    if (d->line == 0) continue;
     const std::string_view text = source_line(d->line);
     // Show a window of the line around the column, so a megabyte-long line prints briefly.
     const std::size_t col = d->column > 0 ? d->column - 1 : 0;

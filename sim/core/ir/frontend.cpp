@@ -20,7 +20,7 @@ LoadedModule load_module_file(const std::string& path) {
   std::error_code ec;
   std::ifstream in;
   if (std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
-  if (!in) {
+  if (!in.is_open()) {
     LoadedModule failed{Module{}, Diagnostics(path, "")};
     failed.diags.error(SourceLoc{}, "cannot open file (missing, unreadable or not a regular file)");
     return failed;

@@ -31,7 +31,6 @@ class InstructionParser {
       return std::nullopt;
     }
     ts_.next();
-    if (!inst_.dests.empty()) inst_.loc = inst_.dests.front().loc;
     if (!opcode(op)) return std::nullopt;
     if (!operands()) return std::nullopt;
     return std::move(inst_);

@@ -127,8 +127,11 @@ class ModuleParser {
     if (!name) return false;
     k.name = std::string(name->text);
     if (!ts_.expect(TokenKind::LParen, "'('")) return false;
+    // A long parameter list may continue on the next line after '(' or ','.
+    ts_.skip_blank_lines();
     if (!ts_.at(TokenKind::RParen)) {
       do {
+        ts_.skip_blank_lines();
         auto p = param();
         if (!p) return false;
         k.params.push_back(std::move(*p));
