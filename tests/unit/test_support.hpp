@@ -1,6 +1,7 @@
 // Helpers shared by the tests: paths into the source tree and running the CLI in-process.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <string>

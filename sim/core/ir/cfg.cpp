@@ -37,10 +37,33 @@ void mark_reachable(Cfg& cfg) {
 
 void compute_post_dominators(Cfg& cfg, const std::vector<bool>& returns) {
   const std::size_t n = cfg.size();
+  // Only blocks from which a `ret` is reachable take part: Boost's Lengauer-Tarjan gives wrong
+  // answers when a vertex the root cannot reach has edges into ones it can (an endless loop).
+  std::vector<bool> reaches_exit(n, false);
+  std::vector<std::size_t> work;
+  for (std::size_t b = 0; b < n; ++b) {
+    if (returns[b]) {
+      reaches_exit[b] = true;
+      work.push_back(b);
+    }
+  }
+  while (!work.empty()) {
+    const std::size_t b = work.back();
+    work.pop_back();
+    for (std::size_t p : cfg.predecessors[b]) {
+      if (!reaches_exit[p]) {
+        reaches_exit[p] = true;
+        work.push_back(p);
+      }
+    }
+  }
   ReverseGraph g(n + 1);
   const Vertex exit = n;
   for (std::size_t b = 0; b < n; ++b) {
-    for (std::size_t s : cfg.successors[b]) boost::add_edge(s, b, g);
+    if (!reaches_exit[b]) continue;
+    for (std::size_t s : cfg.successors[b]) {
+      if (reaches_exit[s]) boost::add_edge(s, b, g);
+    }
     if (returns[b]) boost::add_edge(exit, b, g);
   }
   std::vector<Vertex> idom(n + 1, boost::graph_traits<ReverseGraph>::null_vertex());

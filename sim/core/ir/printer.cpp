@@ -5,13 +5,10 @@
 #include <ostream>
 #include <sstream>
 
+#include "sim/core/overloaded.hpp"
+
 namespace warpsim::ir {
 namespace {
-
-template <typename... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
 
 std::string float_text(double v) {
   std::string s = fmt::format("{}", v);

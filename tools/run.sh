@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Sets up and builds warpsim (release), then runs it. With no arguments it runs the main job on
+# the kernels that ship with warpsim: every seed kernel parsed and verified.
+#   tools/run.sh [warpsim arguments...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh release >/dev/null
+if (($# == 0)); then
+  set -- ir check kernels_ir/*.kir
+fi
+exec build/release/warpsim "$@"
