@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string text(reinterpret_cast<const char*>(data), size);
   const auto loaded = warpsim::ir::load_module_text("fuzz", std::move(text));
   if (!loaded.ok()) return 0;
-  const auto again = warpsim::ir::load_module_text("printed", warpsim::ir::to_string(loaded.module));
+  const auto again =
+      warpsim::ir::load_module_text("printed", warpsim::ir::to_string(loaded.module));
   if (!again.ok() || !(again.module == loaded.module)) std::abort();
   return 0;
 }

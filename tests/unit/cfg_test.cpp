@@ -1,7 +1,8 @@
 // Reconvergence points (immediate post-dominators) on hand-made control-flow graphs.
+#include "sim/core/ir/cfg.hpp"
+
 #include <doctest/doctest.h>
 
-#include "sim/core/ir/cfg.hpp"
 #include "sim/core/ir/frontend.hpp"
 
 namespace warpsim::test {
@@ -31,8 +32,8 @@ Analysed analyse(const std::string& blocks) {
 }
 
 TEST_CASE("if/else reconverges at the join") {
-  const auto a = analyse(
-      "entry:\n  br %p, then, else\nthen:\n  jmp join\nelse:\n  jmp join\njoin:\n  ret\n");
+  const auto a =
+      analyse("entry:\n  br %p, then, else\nthen:\n  jmp join\nelse:\n  jmp join\njoin:\n  ret\n");
   CHECK(a.ipdom("entry") == a.block("join"));
   CHECK(a.ipdom("then") == a.block("join"));
   CHECK(a.ipdom("join") == ir::Cfg::kExit);

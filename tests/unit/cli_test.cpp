@@ -65,8 +65,7 @@ TEST_CASE("ir cfg names the reconvergence point of the transpose's bounds check"
   const auto r = run_cli({"ir", "cfg", kernel_path("smem_transpose.kir")});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("entry (line ") != std::string::npos);
-  CHECK(r.out.find("reconverges at sync (condition varies between threads") !=
-        std::string::npos);
+  CHECK(r.out.find("reconverges at sync (condition varies between threads") != std::string::npos);
 }
 
 TEST_CASE("ir cfg --dot draws edges and dashed reconvergence edges") {

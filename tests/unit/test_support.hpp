@@ -11,7 +11,9 @@
 
 namespace warpsim::test {
 
-inline std::filesystem::path source_dir() { return WARPSIM_SOURCE_DIR; }
+inline std::filesystem::path source_dir() {
+  return WARPSIM_SOURCE_DIR;
+}
 
 struct CommandResult {
   int exit_code;

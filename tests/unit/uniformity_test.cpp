@@ -1,8 +1,9 @@
 // Which branches may split the threads of a block, and which blocks run under such a split.
+#include "sim/core/ir/uniformity.hpp"
+
 #include <doctest/doctest.h>
 
 #include "sim/core/ir/frontend.hpp"
-#include "sim/core/ir/uniformity.hpp"
 
 namespace warpsim::test {
 namespace {
@@ -14,8 +15,7 @@ struct Result {
 };
 
 Result analyse(const std::string& params, const std::string& body) {
-  auto loaded =
-      ir::load_module_text("u", "kernel k(" + params + ") {\n" + body + "}\n");
+  auto loaded = ir::load_module_text("u", "kernel k(" + params + ") {\n" + body + "}\n");
   REQUIRE(!loaded.diags.has_errors());
   ir::Kernel k = loaded.module.kernels.at(0);
   const ir::Cfg cfg = ir::build_cfg(k);

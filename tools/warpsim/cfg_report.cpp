@@ -54,7 +54,8 @@ void write_cfg_dot(std::ostream& out, const ir::Kernel& k) {
     for (std::size_t s : cfg.successors[b]) out << "  b" << b << " -> b" << s << ";\n";
     if (cfg.successors[b].size() > 1 && cfg.ipdom[b] != ir::Cfg::kNoPostDominator) {
       out << "  b" << b << " -> "
-          << (cfg.ipdom[b] == ir::Cfg::kExit ? std::string("exit") : "b" + std::to_string(cfg.ipdom[b]))
+          << (cfg.ipdom[b] == ir::Cfg::kExit ? std::string("exit")
+                                             : "b" + std::to_string(cfg.ipdom[b]))
           << " [style=dashed, color=blue, label=\"reconverge\"];\n";
     }
   }

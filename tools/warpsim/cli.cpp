@@ -62,7 +62,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     (args.empty() ? err : out) << kUsage;
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  if (args[0] == "ir") return run_ir(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
+  if (args[0] == "ir")
+    return run_ir(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;
 }

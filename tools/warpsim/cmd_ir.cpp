@@ -51,9 +51,8 @@ int check(const std::vector<std::string>& args, std::ostream& out, std::ostream&
       continue;
     }
     out << path << ": ok (" << loaded->module.kernels.size() << " kernel"
-        << (loaded->module.kernels.size() == 1 ? "" : "s") << ", "
-        << loaded->module.launches.size() << " launch"
-        << (loaded->module.launches.size() == 1 ? "" : "es") << ", "
+        << (loaded->module.kernels.size() == 1 ? "" : "s") << ", " << loaded->module.launches.size()
+        << " launch" << (loaded->module.launches.size() == 1 ? "" : "es") << ", "
         << loaded->diags.warning_count() << " warning"
         << (loaded->diags.warning_count() == 1 ? "" : "s") << ")\n";
   }
@@ -61,10 +60,10 @@ int check(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 }
 
 // `print` and `cfg` take exactly one file.
-std::optional<ir::LoadedModule> single_file(const std::string& command, po::options_description desc,
-                                            const std::vector<std::string>& args,
-                                            std::ostream& out, std::ostream& err,
-                                            CommandLine& cl_out) {
+std::optional<ir::LoadedModule> single_file(const std::string& command,
+                                            po::options_description desc,
+                                            const std::vector<std::string>& args, std::ostream& out,
+                                            std::ostream& err, CommandLine& cl_out) {
   desc.add_options()("file", po::value<std::vector<std::string>>(), "a .kir file");
   po::positional_options_description pos;
   pos.add("file", -1);
@@ -84,7 +83,8 @@ std::optional<ir::LoadedModule> single_file(const std::string& command, po::opti
 
 int print(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandLine cl;
-  auto loaded = single_file("ir print FILE", po::options_description("options"), args, out, err, cl);
+  auto loaded =
+      single_file("ir print FILE", po::options_description("options"), args, out, err, cl);
   if (!loaded) return cl.help ? kExitOk : kExitBadInput;
   ir::print(out, loaded->module);
   return kExitOk;
@@ -122,7 +122,8 @@ int run_ir(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (sub == "check") return check(rest, out, err);
   if (sub == "print") return print(rest, out, err);
   if (sub == "cfg") return cfg(rest, out, err);
-  err << "warpsim ir: error: " << (sub.empty() ? "missing subcommand" : "unknown subcommand '" + sub + "'")
+  err << "warpsim ir: error: "
+      << (sub.empty() ? "missing subcommand" : "unknown subcommand '" + sub + "'")
       << " (check, print, cfg)\n";
   return kExitBadInput;
 }

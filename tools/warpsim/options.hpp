@@ -17,10 +17,9 @@ struct CommandLine {
 
 // Parses `args` against `desc` (to which --help and --verbose are added). Returns nothing after
 // printing the error to `err`.
-std::optional<CommandLine> parse_command_line(const std::string& command,
-                                              boost::program_options::options_description desc,
-                                              const boost::program_options::positional_options_description& positional,
-                                              const std::vector<std::string>& args,
-                                              std::ostream& out, std::ostream& err);
+std::optional<CommandLine> parse_command_line(
+    const std::string& command, boost::program_options::options_description desc,
+    const boost::program_options::positional_options_description& positional,
+    const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace warpsim::cli

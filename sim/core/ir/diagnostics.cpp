@@ -10,9 +10,12 @@ constexpr std::size_t kShownColumns = 120;
 
 std::string_view severity_name(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -42,9 +45,9 @@ void Diagnostics::note(SourceLoc loc, std::string message) {
 }
 
 std::size_t Diagnostics::warning_count() const {
-  return static_cast<std::size_t>(std::count_if(
-      diagnostics_.begin(), diagnostics_.end(),
-      [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
+  return static_cast<std::size_t>(
+      std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
 }
 
 void Diagnostics::add(Severity severity, SourceLoc loc, std::string message) {
@@ -76,8 +79,8 @@ void Diagnostics::render(std::ostream& out) const {
       out << file_ << ": " << severity_name(d->severity) << ": " << d->message << '\n';
       continue;
     }
-    out << file_ << ':' << d->line << ':' << d->column << ": " << severity_name(d->severity)
-        << ": " << d->message << '\n';
+    out << file_ << ':' << d->line << ':' << d->column << ": " << severity_name(d->severity) << ": "
+        << d->message << '\n';
     const std::string_view text = source_line(d->line);
     // Show a window of the line around the column, so a megabyte-long line prints briefly.
     const std::size_t col = d->column > 0 ? d->column - 1 : 0;

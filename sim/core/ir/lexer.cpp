@@ -9,8 +9,12 @@ namespace {
 bool is_word_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_word_char(char c) { return is_word_start(c) || is_digit(c); }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_word_char(char c) {
+  return is_word_start(c) || is_digit(c);
+}
 
 class Lexer {
  public:
@@ -51,19 +55,45 @@ class Lexer {
   void punct(char c) {
     TokenKind kind;
     switch (c) {
-      case '(': kind = TokenKind::LParen; break;
-      case ')': kind = TokenKind::RParen; break;
-      case '[': kind = TokenKind::LBracket; break;
-      case ']': kind = TokenKind::RBracket; break;
-      case '{': kind = TokenKind::LBrace; break;
-      case '}': kind = TokenKind::RBrace; break;
-      case ',': kind = TokenKind::Comma; break;
-      case ':': kind = TokenKind::Colon; break;
-      case '=': kind = TokenKind::Equals; break;
-      case '@': kind = TokenKind::At; break;
-      case '*': kind = TokenKind::Star; break;
-      case '-': kind = TokenKind::Minus; break;
-      default: bad_byte("unexpected character"); return;
+      case '(':
+        kind = TokenKind::LParen;
+        break;
+      case ')':
+        kind = TokenKind::RParen;
+        break;
+      case '[':
+        kind = TokenKind::LBracket;
+        break;
+      case ']':
+        kind = TokenKind::RBracket;
+        break;
+      case '{':
+        kind = TokenKind::LBrace;
+        break;
+      case '}':
+        kind = TokenKind::RBrace;
+        break;
+      case ',':
+        kind = TokenKind::Comma;
+        break;
+      case ':':
+        kind = TokenKind::Colon;
+        break;
+      case '=':
+        kind = TokenKind::Equals;
+        break;
+      case '@':
+        kind = TokenKind::At;
+        break;
+      case '*':
+        kind = TokenKind::Star;
+        break;
+      case '-':
+        kind = TokenKind::Minus;
+        break;
+      default:
+        bad_byte("unexpected character");
+        return;
     }
     push(kind, pos_, pos_ + 1);
   }
@@ -147,23 +177,40 @@ std::vector<Token> tokenize(std::string_view source, Diagnostics& diags) {
 
 std::string_view describe(TokenKind kind) {
   switch (kind) {
-    case TokenKind::Word: return "a word";
-    case TokenKind::Register: return "a register";
-    case TokenKind::Number: return "a number";
-    case TokenKind::LParen: return "'('";
-    case TokenKind::RParen: return "')'";
-    case TokenKind::LBracket: return "'['";
-    case TokenKind::RBracket: return "']'";
-    case TokenKind::LBrace: return "'{'";
-    case TokenKind::RBrace: return "'}'";
-    case TokenKind::Comma: return "','";
-    case TokenKind::Colon: return "':'";
-    case TokenKind::Equals: return "'='";
-    case TokenKind::At: return "'@'";
-    case TokenKind::Star: return "'*'";
-    case TokenKind::Minus: return "'-'";
-    case TokenKind::Newline: return "end of line";
-    case TokenKind::End: return "end of file";
+    case TokenKind::Word:
+      return "a word";
+    case TokenKind::Register:
+      return "a register";
+    case TokenKind::Number:
+      return "a number";
+    case TokenKind::LParen:
+      return "'('";
+    case TokenKind::RParen:
+      return "')'";
+    case TokenKind::LBracket:
+      return "'['";
+    case TokenKind::RBracket:
+      return "']'";
+    case TokenKind::LBrace:
+      return "'{'";
+    case TokenKind::RBrace:
+      return "'}'";
+    case TokenKind::Comma:
+      return "','";
+    case TokenKind::Colon:
+      return "':'";
+    case TokenKind::Equals:
+      return "'='";
+    case TokenKind::At:
+      return "'@'";
+    case TokenKind::Star:
+      return "'*'";
+    case TokenKind::Minus:
+      return "'-'";
+    case TokenKind::Newline:
+      return "end of line";
+    case TokenKind::End:
+      return "end of file";
   }
   return "a token";
 }

@@ -14,8 +14,23 @@
 namespace warpsim::ir {
 
 enum class TokenKind : std::uint8_t {
-  Word, Register, Number, LParen, RParen, LBracket, RBracket, LBrace, RBrace,
-  Comma, Colon, Equals, At, Star, Minus, Newline, End
+  Word,
+  Register,
+  Number,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Comma,
+  Colon,
+  Equals,
+  At,
+  Star,
+  Minus,
+  Newline,
+  End
 };
 
 struct Token {

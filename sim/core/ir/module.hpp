@@ -128,7 +128,7 @@ struct ArrayDecl {
 struct Kernel {
   std::string name;
   std::vector<KernelParam> params;
-  std::vector<ArrayDecl> arrays;  // shared and local
+  std::vector<ArrayDecl> arrays;      // shared and local
   std::optional<std::uint32_t> regs;  // registers per thread, as the compiler would report
   std::vector<BasicBlock> blocks;     // blocks[0] is the entry
   SourceLoc loc;

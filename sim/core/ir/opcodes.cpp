@@ -10,16 +10,23 @@ constexpr bool terminator(std::string_view spelling) {
 }
 
 constexpr std::array kTable = {
-#define X(e, spelling, mods, types, result, sig, latency)                               \
-  OpcodeInfo{spelling, ModifierPattern::mods, types, ResultRule::result, sig, \
-             LatencyClass::latency, terminator(spelling)},
+#define X(e, spelling, mods, types, result, sig, latency) \
+  OpcodeInfo{spelling,                                    \
+             ModifierPattern::mods,                       \
+             types,                                       \
+             ResultRule::result,                          \
+             sig,                                         \
+             LatencyClass::latency,                       \
+             terminator(spelling)},
 #include "sim/core/ir/opcodes.def"
 #undef X
 };
 
 }  // namespace
 
-const OpcodeInfo& opcode_info(Opcode op) { return kTable.at(static_cast<std::size_t>(op)); }
+const OpcodeInfo& opcode_info(Opcode op) {
+  return kTable.at(static_cast<std::size_t>(op));
+}
 
 std::optional<Opcode> find_opcode(std::string_view spelling) {
   for (std::size_t i = 0; i < kTable.size(); ++i) {

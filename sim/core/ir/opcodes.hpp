@@ -18,7 +18,13 @@ enum class Opcode : std::uint8_t {
 };
 
 enum class ModifierPattern : std::uint8_t {
-  None, Type, TypePair, SpaceType, AtomicType, ShuffleType, Vote
+  None,
+  Type,
+  TypePair,
+  SpaceType,
+  AtomicType,
+  ShuffleType,
+  Vote
 };
 
 // What an instruction defines.
@@ -33,11 +39,22 @@ enum class ResultRule : std::uint8_t {
 
 // Which pipeline an instruction occupies; the timing model maps a class (and type) to latency.
 enum class LatencyClass : std::uint8_t {
-  Alu, Mul, Fma, Div, Convert, Memory, Atomic, WarpWide, Barrier, Branch
+  Alu,
+  Mul,
+  Fma,
+  Div,
+  Convert,
+  Memory,
+  Atomic,
+  WarpWide,
+  Barrier,
+  Branch
 };
 
 using TypeSet = std::uint8_t;  // bit i set: ScalarType(i) allowed
-constexpr TypeSet type_bit(ScalarType t) { return static_cast<TypeSet>(1u << static_cast<unsigned>(t)); }
+constexpr TypeSet type_bit(ScalarType t) {
+  return static_cast<TypeSet>(1u << static_cast<unsigned>(t));
+}
 inline constexpr TypeSet kNoType = 0;
 inline constexpr TypeSet kPred = type_bit(ScalarType::Pred);
 inline constexpr TypeSet kInts = type_bit(ScalarType::S32) | type_bit(ScalarType::U32) |
@@ -51,7 +68,9 @@ inline constexpr TypeSet kSignedOrFloat =
 inline constexpr TypeSet k32Bit =
     type_bit(ScalarType::S32) | type_bit(ScalarType::U32) | type_bit(ScalarType::F32);
 
-constexpr bool contains(TypeSet set, ScalarType t) { return (set & type_bit(t)) != 0; }
+constexpr bool contains(TypeSet set, ScalarType t) {
+  return (set & type_bit(t)) != 0;
+}
 
 struct OpcodeInfo {
   std::string_view spelling;
@@ -65,6 +84,8 @@ struct OpcodeInfo {
 
 const OpcodeInfo& opcode_info(Opcode op);
 std::optional<Opcode> find_opcode(std::string_view spelling);
-inline std::string_view spelling(Opcode op) { return opcode_info(op).spelling; }
+inline std::string_view spelling(Opcode op) {
+  return opcode_info(op).spelling;
+}
 
 }  // namespace warpsim::ir

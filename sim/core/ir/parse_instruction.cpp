@@ -87,13 +87,15 @@ class InstructionParser {
 
   bool modifiers() {
     switch (opcode_info(inst_.opcode).modifiers) {
-      case ModifierPattern::None: return count(0, "takes no suffix");
+      case ModifierPattern::None:
+        return count(0, "takes no suffix");
       case ModifierPattern::Type:
         return count(1, "needs one type suffix, e.g. add.s32") && type(mods_[0], inst_.type);
       case ModifierPattern::TypePair:
         return count(2, "needs a destination and a source type, e.g. cvt.f32.s32") &&
                type(mods_[0], inst_.type) && type(mods_[1], inst_.source_type);
-      case ModifierPattern::SpaceType: return space_type();
+      case ModifierPattern::SpaceType:
+        return space_type();
       case ModifierPattern::AtomicType:
         return count(3, "needs a space, an operation and a type, e.g. atom.global.add.s32") &&
                space(mods_[0]) &&
@@ -101,8 +103,7 @@ class InstructionParser {
                type(mods_[2], inst_.type);
       case ModifierPattern::ShuffleType:
         return count(2, "needs a mode and a type, e.g. shfl.xor.s32") &&
-               pick(parse_shuffle_mode(mods_[0]), inst_.shuffle_mode, "shuffle mode",
-                    mods_[0]) &&
+               pick(parse_shuffle_mode(mods_[0]), inst_.shuffle_mode, "shuffle mode", mods_[0]) &&
                type(mods_[1], inst_.type);
       case ModifierPattern::Vote:
         return count(1, "needs a mode: vote.ballot, vote.any or vote.all") &&
@@ -131,8 +132,8 @@ class InstructionParser {
 
   bool count(std::size_t n, const char* what) {
     if (mods_.size() == n) return true;
-    ts_.diags().error(op_loc_, quoted(op_text_) + ": '" +
-                                   std::string(spelling(inst_.opcode)) + "' " + what);
+    ts_.diags().error(op_loc_,
+                      quoted(op_text_) + ": '" + std::string(spelling(inst_.opcode)) + "' " + what);
     return false;
   }
 
@@ -251,6 +252,8 @@ class InstructionParser {
 
 }  // namespace
 
-std::optional<Instruction> parse_instruction(TokenStream& ts) { return InstructionParser(ts).run(); }
+std::optional<Instruction> parse_instruction(TokenStream& ts) {
+  return InstructionParser(ts).run();
+}
 
 }  // namespace warpsim::ir

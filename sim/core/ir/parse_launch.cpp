@@ -41,8 +41,8 @@ class LaunchParser {
         bool seen = false;
         ok = dims(launch_.cluster, seen, attr);
       } else if (attr.text == "dynamic_smem") {
-        auto bytes = ts_.expect(TokenKind::LParen, "'('") ? ts_.int_product("a byte count")
-                                                          : std::nullopt;
+        auto bytes =
+            ts_.expect(TokenKind::LParen, "'('") ? ts_.int_product("a byte count") : std::nullopt;
         ok = bytes && ts_.expect(TokenKind::RParen, "')'");
         if (ok) launch_.dynamic_smem = *bytes;
       } else {
@@ -101,8 +101,7 @@ class LaunchParser {
     LaunchArg a;
     a.name = std::string(name->text);
     a.loc = name->loc;
-    const bool is_buffer =
-        ts_.at(TokenKind::Word) && ts_.peek(1).kind == TokenKind::LBracket;
+    const bool is_buffer = ts_.at(TokenKind::Word) && ts_.peek(1).kind == TokenKind::LBracket;
     if (is_buffer) {
       auto buffer = buffer_spec();
       if (!buffer) return false;
@@ -140,8 +139,10 @@ class LaunchParser {
       spec.init = BufferInit::Random;
       if (!random_args(spec)) return std::nullopt;
     } else {
-      ts_.diags().error(init.loc, "expected a buffer initialiser (zero, iota, constant(v), "
-                                  "random(seed = n)), found " + found_text(init));
+      ts_.diags().error(init.loc,
+                        "expected a buffer initialiser (zero, iota, constant(v), "
+                        "random(seed = n)), found " +
+                            found_text(init));
       return std::nullopt;
     }
     return spec;

@@ -11,8 +11,8 @@ std::optional<ScalarType> parse_type_word(TokenStream& ts) {
       ts.next();
       return type;
     }
-    ts.diags().error(t.loc, "unknown type " + quoted(t.text) +
-                                " (types: pred, s32, u32, s64, u64, f32, f64)");
+    ts.diags().error(
+        t.loc, "unknown type " + quoted(t.text) + " (types: pred, s32, u32, s64, u64, f32, f64)");
     return std::nullopt;
   }
   ts.expect(TokenKind::Word, "a type");
@@ -28,8 +28,7 @@ bool is_top_level_keyword(const Token& t) {
 
 class ModuleParser {
  public:
-  ModuleParser(std::string_view source, Diagnostics& diags)
-      : ts_(tokenize(source, diags), diags) {}
+  ModuleParser(std::string_view source, Diagnostics& diags) : ts_(tokenize(source, diags), diags) {}
 
   Module run() {
     for (;;) {
@@ -176,8 +175,8 @@ class ModuleParser {
       const Token t = ts_.peek();
       if (ts_.diags().error_limit_reached()) return;
       if (t.kind == TokenKind::End || is_top_level_keyword(t)) {
-        ts_.diags().error(t.loc, "kernel '" + k.name + "' is not closed: expected '}' before " +
-                                     found_text(t));
+        ts_.diags().error(
+            t.loc, "kernel '" + k.name + "' is not closed: expected '}' before " + found_text(t));
         ts_.diags().note(k.loc, "kernel '" + k.name + "' starts here");
         return;
       }

@@ -45,33 +45,36 @@ void print_array(std::ostream& out, const ArrayDecl& a) {
 }
 
 std::string operand_text(const Operand& op) {
-  return std::visit(
-      Overloaded{
-          [](const ValueOperand& v) { return to_string(v.value); },
-          [](const LabelRef& l) { return l.name; },
-          [](const RegList& list) {
-            std::string s = "{";
-            for (std::size_t i = 0; i < list.elements.size(); ++i) {
-              s += (i ? ", " : "") + to_string(list.elements[i].value);
-            }
-            return s + "}";
-          },
-          [](const MemRef& m) {
-            std::string s = m.array;
-            if (m.rank) s += "@" + to_string(m.rank->value);
-            for (const ValueOperand& i : m.indices) s += "[" + to_string(i.value) + "]";
-            return s;
-          },
-      },
-      op.kind);
+  return std::visit(Overloaded{
+                        [](const ValueOperand& v) { return to_string(v.value); },
+                        [](const LabelRef& l) { return l.name; },
+                        [](const RegList& list) {
+                          std::string s = "{";
+                          for (std::size_t i = 0; i < list.elements.size(); ++i) {
+                            s += (i ? ", " : "") + to_string(list.elements[i].value);
+                          }
+                          return s + "}";
+                        },
+                        [](const MemRef& m) {
+                          std::string s = m.array;
+                          if (m.rank) s += "@" + to_string(m.rank->value);
+                          for (const ValueOperand& i : m.indices)
+                            s += "[" + to_string(i.value) + "]";
+                          return s;
+                        },
+                    },
+                    op.kind);
 }
 
 std::string buffer_text(const BufferSpec& b) {
   std::string s = fmt::format("{}[{}] ", name(b.element), b.count);
   switch (b.init) {
-    case BufferInit::Zero: return s + "zero";
-    case BufferInit::Iota: return s + "iota";
-    case BufferInit::Constant: return s + "constant(" + to_string(b.value) + ")";
+    case BufferInit::Zero:
+      return s + "zero";
+    case BufferInit::Iota:
+      return s + "iota";
+    case BufferInit::Constant:
+      return s + "constant(" + to_string(b.value) + ")";
     case BufferInit::Random:
       s += fmt::format("random(seed = {}", b.seed);
       if (b.min && b.max) s += ", min = " + to_string(*b.min) + ", max = " + to_string(*b.max);
@@ -84,8 +87,7 @@ void print_kernel(std::ostream& out, const Kernel& k) {
   out << "kernel " << k.name << '(';
   for (std::size_t i = 0; i < k.params.size(); ++i) {
     const KernelParam& p = k.params[i];
-    out << (i ? ", " : "") << p.name << ": " << (p.is_pointer ? "ptr global " : "")
-        << name(p.type);
+    out << (i ? ", " : "") << p.name << ": " << (p.is_pointer ? "ptr global " : "") << name(p.type);
   }
   out << ')';
   if (k.regs) out << " regs(" << *k.regs << ')';
@@ -142,8 +144,11 @@ std::string opcode_text(const Instruction& inst) {
   std::string s(spelling(inst.opcode));
   auto add = [&s](std::string_view part) { s += "." + std::string(part); };
   switch (opcode_info(inst.opcode).modifiers) {
-    case ModifierPattern::None: break;
-    case ModifierPattern::Type: add(name(inst.type)); break;
+    case ModifierPattern::None:
+      break;
+    case ModifierPattern::Type:
+      add(name(inst.type));
+      break;
     case ModifierPattern::TypePair:
       add(name(inst.type));
       add(name(inst.source_type));
@@ -162,7 +167,9 @@ std::string opcode_text(const Instruction& inst) {
       add(name(inst.shuffle_mode));
       add(name(inst.type));
       break;
-    case ModifierPattern::Vote: add(name(inst.vote_mode)); break;
+    case ModifierPattern::Vote:
+      add(name(inst.vote_mode));
+      break;
   }
   return s;
 }

@@ -18,7 +18,8 @@ std::string quoted(std::string_view text) {
 }
 
 std::string found_text(const Token& t) {
-  if (t.kind == TokenKind::Newline || t.kind == TokenKind::End) return std::string(describe(t.kind));
+  if (t.kind == TokenKind::Newline || t.kind == TokenKind::End)
+    return std::string(describe(t.kind));
   return quoted(t.text);
 }
 

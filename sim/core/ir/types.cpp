@@ -6,15 +6,15 @@ namespace warpsim::ir {
 namespace {
 
 constexpr std::array<std::string_view, 7> kTypeNames = {"pred", "s32", "u32", "s64",
-                                                         "u64",  "f32", "f64"};
+                                                        "u64",  "f32", "f64"};
 constexpr std::array<std::string_view, 5> kSpaceNames = {"global", "shared", "const", "local",
-                                                          "dsmem"};
+                                                         "dsmem"};
 constexpr std::array<std::string_view, 5> kAtomicNames = {"add", "min", "max", "exch", "cas"};
 constexpr std::array<std::string_view, 4> kShuffleNames = {"idx", "up", "down", "xor"};
 constexpr std::array<std::string_view, 3> kVoteNames = {"ballot", "any", "all"};
 constexpr std::array<std::string_view, kSpecialRegCount> kSpecialNames = {
-    "tid.x",   "tid.y",   "tid.z",   "ntid.x",    "ntid.y",  "ntid.z",
-    "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x",  "nctaid.y", "nctaid.z",
+    "tid.x",   "tid.y",   "tid.z",           "ntid.x",          "ntid.y",   "ntid.z",
+    "ctaid.x", "ctaid.y", "ctaid.z",         "nctaid.x",        "nctaid.y", "nctaid.z",
     "laneid",  "warpid",  "cluster_ctarank", "cluster_nctarank"};
 
 template <typename Enum, std::size_t N>
@@ -27,17 +27,31 @@ std::optional<Enum> lookup(const std::array<std::string_view, N>& names, std::st
 
 }  // namespace
 
-std::string_view name(ScalarType t) { return kTypeNames.at(static_cast<std::size_t>(t)); }
-std::string_view name(Space s) { return kSpaceNames.at(static_cast<std::size_t>(s)); }
-std::string_view name(AtomicOp op) { return kAtomicNames.at(static_cast<std::size_t>(op)); }
-std::string_view name(ShuffleMode m) { return kShuffleNames.at(static_cast<std::size_t>(m)); }
-std::string_view name(VoteMode m) { return kVoteNames.at(static_cast<std::size_t>(m)); }
-std::string_view name(SpecialReg r) { return kSpecialNames.at(static_cast<std::size_t>(r)); }
+std::string_view name(ScalarType t) {
+  return kTypeNames.at(static_cast<std::size_t>(t));
+}
+std::string_view name(Space s) {
+  return kSpaceNames.at(static_cast<std::size_t>(s));
+}
+std::string_view name(AtomicOp op) {
+  return kAtomicNames.at(static_cast<std::size_t>(op));
+}
+std::string_view name(ShuffleMode m) {
+  return kShuffleNames.at(static_cast<std::size_t>(m));
+}
+std::string_view name(VoteMode m) {
+  return kVoteNames.at(static_cast<std::size_t>(m));
+}
+std::string_view name(SpecialReg r) {
+  return kSpecialNames.at(static_cast<std::size_t>(r));
+}
 
 std::optional<ScalarType> parse_scalar_type(std::string_view s) {
   return lookup<ScalarType>(kTypeNames, s);
 }
-std::optional<Space> parse_space(std::string_view s) { return lookup<Space>(kSpaceNames, s); }
+std::optional<Space> parse_space(std::string_view s) {
+  return lookup<Space>(kSpaceNames, s);
+}
 std::optional<AtomicOp> parse_atomic_op(std::string_view s) {
   return lookup<AtomicOp>(kAtomicNames, s);
 }

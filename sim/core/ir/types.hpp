@@ -14,18 +14,25 @@ enum class ScalarType : std::uint8_t { Pred, S32, U32, S64, U64, F32, F64 };
 // Bytes one element occupies in memory; a predicate is never stored, so it has no size.
 constexpr unsigned size_bytes(ScalarType t) {
   switch (t) {
-    case ScalarType::Pred: return 0;
+    case ScalarType::Pred:
+      return 0;
     case ScalarType::S32:
     case ScalarType::U32:
-    case ScalarType::F32: return 4;
+    case ScalarType::F32:
+      return 4;
     case ScalarType::S64:
     case ScalarType::U64:
-    case ScalarType::F64: return 8;
+    case ScalarType::F64:
+      return 8;
   }
   return 0;
 }
-constexpr bool is_float(ScalarType t) { return t == ScalarType::F32 || t == ScalarType::F64; }
-constexpr bool is_signed_int(ScalarType t) { return t == ScalarType::S32 || t == ScalarType::S64; }
+constexpr bool is_float(ScalarType t) {
+  return t == ScalarType::F32 || t == ScalarType::F64;
+}
+constexpr bool is_signed_int(ScalarType t) {
+  return t == ScalarType::S32 || t == ScalarType::S64;
+}
 constexpr bool is_int(ScalarType t) {
   return t == ScalarType::S32 || t == ScalarType::U32 || t == ScalarType::S64 ||
          t == ScalarType::U64;
@@ -45,12 +52,22 @@ enum class ShuffleMode : std::uint8_t { Idx, Up, Down, Xor };
 enum class VoteMode : std::uint8_t { Ballot, Any, All };
 
 enum class SpecialReg : std::uint8_t {
-  TidX, TidY, TidZ,
-  NtidX, NtidY, NtidZ,
-  CtaidX, CtaidY, CtaidZ,
-  NctaidX, NctaidY, NctaidZ,
-  LaneId, WarpId,
-  ClusterCtaRank, ClusterNctaRank,
+  TidX,
+  TidY,
+  TidZ,
+  NtidX,
+  NtidY,
+  NtidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  NctaidX,
+  NctaidY,
+  NctaidZ,
+  LaneId,
+  WarpId,
+  ClusterCtaRank,
+  ClusterNctaRank,
 };
 inline constexpr unsigned kSpecialRegCount = 16;
 

@@ -12,8 +12,10 @@ bool special_varies(SpecialReg r) {
     case SpecialReg::TidY:
     case SpecialReg::TidZ:
     case SpecialReg::LaneId:
-    case SpecialReg::WarpId: return true;
-    default: return false;
+    case SpecialReg::WarpId:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -65,8 +67,8 @@ class Analysis {
   bool visit_block(std::size_t b) {
     bool changed = false;
     for (const Instruction& inst : k_.blocks[b].instructions) {
-      const bool result_varies = inst.opcode == Opcode::Atom ||
-                                 result_.under_divergence[b] || any_operand_varies(inst);
+      const bool result_varies =
+          inst.opcode == Opcode::Atom || result_.under_divergence[b] || any_operand_varies(inst);
       if (result_varies) {
         for (const RegDef& d : inst.dests) changed |= varying_.insert(d.name).second;
       }
@@ -83,8 +85,7 @@ class Analysis {
     bool changed = false;
     const std::size_t stop = cfg_.ipdom[branch];
     std::vector<bool> seen(k_.blocks.size(), false);
-    std::vector<std::size_t> work(cfg_.successors[branch].begin(),
-                                  cfg_.successors[branch].end());
+    std::vector<std::size_t> work(cfg_.successors[branch].begin(), cfg_.successors[branch].end());
     while (!work.empty()) {
       const std::size_t b = work.back();
       work.pop_back();

@@ -8,8 +8,9 @@ namespace warpsim::ir {
 bool verify_blocks(KernelContext& ctx) {
   const Kernel& k = ctx.kernel;
   if (k.blocks.empty()) {
-    ctx.diags.error(k.loc, "kernel '" + k.name + "' has no blocks (it needs at least 'entry:' "
-                                                 "and 'ret')");
+    ctx.diags.error(k.loc, "kernel '" + k.name +
+                               "' has no blocks (it needs at least 'entry:' "
+                               "and 'ret')");
     return false;
   }
   bool ok = true;
@@ -39,8 +40,9 @@ bool verify_blocks(KernelContext& ctx) {
       }
     }
     if (terminator(b) == nullptr) {
-      ctx.diags.error(b.loc, "block '" + b.label + "' does not end in a terminator (br, jmp or "
-                                                   "ret); control would fall off its end");
+      ctx.diags.error(b.loc, "block '" + b.label +
+                                 "' does not end in a terminator (br, jmp or "
+                                 "ret); control would fall off its end");
       ok = false;
     }
   }

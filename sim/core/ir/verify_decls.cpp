@@ -81,12 +81,14 @@ void verify_kernel_decls(const Module& module, const Kernel& k, Diagnostics& dia
     }
     const std::uint64_t bytes = verify_array(a, diags);
     if (a.space == Space::Local && bytes > kLocalBytesPerThread) {
-      diags.error(a.loc, "local array '" + a.name + "' exceeds the 512 KB of local memory a "
-                                                    "thread may use");
+      diags.error(a.loc, "local array '" + a.name +
+                             "' exceeds the 512 KB of local memory a "
+                             "thread may use");
     }
     if (a.is_dynamic && ++dynamic_arrays == 2) {
-      diags.error(a.loc, "kernel '" + k.name + "' declares a second dynamic shared array; a "
-                         "kernel has at most one (partition it by hand)");
+      diags.error(a.loc, "kernel '" + k.name +
+                             "' declares a second dynamic shared array; a "
+                             "kernel has at most one (partition it by hand)");
     }
   }
   if (k.regs && (*k.regs == 0 || *k.regs > kMaxRegsPerThread)) {

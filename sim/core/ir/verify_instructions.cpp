@@ -9,15 +9,19 @@
 namespace warpsim::ir {
 namespace {
 
-std::string type_name(ScalarType t) { return std::string(name(t)); }
+std::string type_name(ScalarType t) {
+  return std::string(name(t));
+}
 
 // The type the instruction defines into each of its destinations.
 ScalarType result_type(const Instruction& inst) {
   switch (opcode_info(inst.opcode).result) {
-    case ResultRule::Pred: return ScalarType::Pred;
+    case ResultRule::Pred:
+      return ScalarType::Pred;
     case ResultRule::VoteMode:
       return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
-    default: return inst.type;
+    default:
+      return inst.type;
   }
 }
 
@@ -48,8 +52,8 @@ class InstructionChecker {
     std::size_t operands = info.signature.size();
     if (inst.opcode == Opcode::Atom && inst.atomic_op == AtomicOp::Cas) operands = 3;
     if (inst.operands.size() != operands) {
-      error(inst.loc, "'" + opcode_text(inst) + "' takes " + std::to_string(operands) +
-                          " operand" + (operands == 1 ? "" : "s") + ", found " +
+      error(inst.loc, "'" + opcode_text(inst) + "' takes " + std::to_string(operands) + " operand" +
+                          (operands == 1 ? "" : "s") + ", found " +
                           std::to_string(inst.operands.size()));
       return;
     }
@@ -95,15 +99,23 @@ class InstructionChecker {
     const Instruction& inst = *inst_;
     std::size_t want = 1;
     switch (info.result) {
-      case ResultRule::None: want = 0; break;
-      case ResultRule::Loaded: want = inst.vector_width; break;
-      case ResultRule::Optional: want = inst.dests.size() <= 1 ? inst.dests.size() : 1; break;
-      default: break;
+      case ResultRule::None:
+        want = 0;
+        break;
+      case ResultRule::Loaded:
+        want = inst.vector_width;
+        break;
+      case ResultRule::Optional:
+        want = inst.dests.size() <= 1 ? inst.dests.size() : 1;
+        break;
+      default:
+        break;
     }
     if (inst.dests.size() == want) return true;
     const std::string op = "'" + opcode_text(inst) + "'";
     if (want == 0) return error(inst.loc, op + " defines no register");
-    if (want == 1) return error(inst.loc, op + " defines one register: %d = " + opcode_text(inst) + " ...");
+    if (want == 1)
+      return error(inst.loc, op + " defines one register: %d = " + opcode_text(inst) + " ...");
     return error(inst.loc, op + " defines " + std::to_string(want) +
                                " registers: {%a, %b, ...} = " + opcode_text(inst) + " ...");
   }
@@ -118,10 +130,18 @@ class InstructionChecker {
     const ValueOperand* v = plain_value(op);
     if (v == nullptr) return;
     switch (kind) {
-      case 'P': check_value(*v, ScalarType::Pred); break;
-      case 'u': check_value(*v, ScalarType::U32); break;
-      case 'S': check_value(*v, inst_->source_type); break;
-      default: check_value(*v, inst_->type); break;  // T, V, A
+      case 'P':
+        check_value(*v, ScalarType::Pred);
+        break;
+      case 'u':
+        check_value(*v, ScalarType::U32);
+        break;
+      case 'S':
+        check_value(*v, inst_->source_type);
+        break;
+      default:
+        check_value(*v, inst_->type);
+        break;  // T, V, A
     }
   }
 
@@ -140,8 +160,8 @@ class InstructionChecker {
   void check_vector_values(const Operand& op) {
     const auto* list = std::get_if<RegList>(&op.kind);
     if (list == nullptr || list->elements.size() != inst_->vector_width) {
-      error(op.loc, "'" + opcode_text(*inst_) + "' stores " +
-                        std::to_string(inst_->vector_width) + " values: {%a, %b, ...}");
+      error(op.loc, "'" + opcode_text(*inst_) + "' stores " + std::to_string(inst_->vector_width) +
+                        " values: {%a, %b, ...}");
       return;
     }
     for (const ValueOperand& v : list->elements) check_value(v, inst_->type);
@@ -159,16 +179,16 @@ class InstructionChecker {
     const auto& p = std::get<ParamRef>(v.value);
     const KernelParam* param = ctx_.find_param(p.name);
     if (param == nullptr) {
-      error(v.loc, "unknown name '" + p.name + "': not a parameter of kernel '" +
-                       ctx_.kernel.name + "'" +
+      error(v.loc, "unknown name '" + p.name + "': not a parameter of kernel '" + ctx_.kernel.name +
+                       "'" +
                        (ctx_.find_array(p.name) || ctx_.module.find_constant(p.name)
                             ? " (an array is read with ld: ld.<space>.<type> " + p.name + "[i])"
                             : ""));
       return std::nullopt;
     }
     if (param->is_pointer) {
-      error(v.loc, "pointer parameter '" + p.name + "' is not a value; index it: " + p.name +
-                       "[i]");
+      error(v.loc,
+            "pointer parameter '" + p.name + "' is not a value; index it: " + p.name + "[i]");
       return std::nullopt;
     }
     return param->type;
@@ -183,8 +203,8 @@ class InstructionChecker {
     }
     if (std::holds_alternative<FloatLiteral>(v.value)) {
       if (!literal_fits(std::get<FloatLiteral>(v.value), want)) {
-        error(v.loc, "float literal " + to_string(v.value) + " where " + type_name(want) +
-                         " is expected");
+        error(v.loc,
+              "float literal " + to_string(v.value) + " where " + type_name(want) + " is expected");
       }
       return;
     }
@@ -209,8 +229,8 @@ class InstructionChecker {
     }
     const auto have = value_type(v);
     if (have && !is_int(*have)) {
-      error(v.loc, "an index must be an integer; " + to_string(v.value) + " has type " +
-                       type_name(*have));
+      error(v.loc,
+            "an index must be an integer; " + to_string(v.value) + " has type " + type_name(*have));
     }
   }
 
@@ -238,14 +258,15 @@ void InstructionChecker::check_memref(const Operand& op) {
   if (space == Space::Global) {
     const KernelParam* p = ctx_.find_param(ref->array);
     if (p == nullptr || !p->is_pointer) {
-      error(op.loc, "'" + ref->array + "' is not a pointer parameter, so it cannot be accessed "
-                    "in global memory");
+      error(op.loc, "'" + ref->array +
+                        "' is not a pointer parameter, so it cannot be accessed "
+                        "in global memory");
       return;
     }
     element = p->type;
   } else {
-    const ArrayDecl* a = space == Space::Const ? ctx_.module.find_constant(ref->array)
-                                               : ctx_.find_array(ref->array);
+    const ArrayDecl* a =
+        space == Space::Const ? ctx_.module.find_constant(ref->array) : ctx_.find_array(ref->array);
     const Space declared = space == Space::Dsmem ? Space::Shared : space;
     if (a == nullptr || a->space != declared) {
       error(op.loc, "no " + std::string(name(declared)) + " array named '" + ref->array + "'");

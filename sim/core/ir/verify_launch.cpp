@@ -127,8 +127,9 @@ class LaunchChecker {
     bool has_dynamic = false;
     for (const ArrayDecl& a : k.arrays) has_dynamic = has_dynamic || a.is_dynamic;
     if (has_dynamic && launch_.dynamic_smem == 0) {
-      diags_.warning(launch_.loc, "kernel '" + k.name + "' declares a dynamic shared array but "
-                                  "the launch gives no dynamic_smem(bytes)");
+      diags_.warning(launch_.loc, "kernel '" + k.name +
+                                      "' declares a dynamic shared array but "
+                                      "the launch gives no dynamic_smem(bytes)");
     } else if (!has_dynamic && launch_.dynamic_smem != 0) {
       diags_.warning(launch_.loc, "dynamic_smem is given but kernel '" + k.name +
                                       "' declares no dynamic shared array");
