@@ -4,7 +4,11 @@
 #   tools/run.sh [warpsim arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh release >/dev/null
+# Quiet when the build succeeds; everything it printed when it does not.
+if ! build_log=$(tools/setup.sh release 2>&1); then
+  echo "$build_log" >&2
+  exit 1
+fi
 if (($# == 0)); then
   set -- ir check kernels_ir/*.kir
 fi

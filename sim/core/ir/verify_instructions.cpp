@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sim/core/ir/printer.hpp"
+#include "sim/core/ir/typing.hpp"
 #include "sim/core/ir/verify_context.hpp"
 
 namespace warpsim::ir {
@@ -11,18 +12,6 @@ namespace {
 
 std::string type_name(ScalarType t) {
   return std::string(name(t));
-}
-
-// The type the instruction defines into each of its destinations.
-ScalarType result_type(const Instruction& inst) {
-  switch (opcode_info(inst.opcode).result) {
-    case ResultRule::Pred:
-      return ScalarType::Pred;
-    case ResultRule::VoteMode:
-      return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
-    default:
-      return inst.type;
-  }
 }
 
 class InstructionChecker {
