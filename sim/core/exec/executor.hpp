@@ -1,0 +1,53 @@
+// The functional executor: runs every thread of a launch and returns its memory and counters.
+// Blocks run cluster by cluster (a cluster's blocks together, so cluster.sync and distributed
+// shared memory work); within a cluster each warp runs until it waits at a barrier or finishes.
+// Warps follow the SIMT reconvergence stack: a divergent branch splits the active mask and the
+// two sides run one after the other until they meet at the branch's immediate post-dominator.
+// Contract: the same inputs give the same memory and stats, whatever the block order option;
+// faults of the simulated kernel are thrown as KernelFault, never as crashes.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/core/exec/fault.hpp"
+#include "sim/core/exec/global_memory.hpp"
+#include "sim/core/exec/launch.hpp"
+#include "sim/core/exec/stats.hpp"
+
+namespace warpsim::exec {
+
+struct ExecContext;
+struct WarpState;
+struct DecodedInst;
+
+// Observes one warp, instruction by instruction (warpsim step).
+class TraceHook {
+ public:
+  virtual ~TraceHook() = default;
+  // Called before `inst` executes for the traced warp; may block (waiting for the user).
+  virtual void before(const ExecContext& ctx, const WarpState& warp, const DecodedInst& inst) = 0;
+  // Called once when the traced warp has finished.
+  virtual void finished(const ExecContext& ctx, const WarpState& warp) = 0;
+};
+
+enum class BlockOrder : std::uint8_t { Sequential, Random };
+
+struct ExecOptions {
+  std::uint64_t max_warp_instructions = 1'000'000'000;
+  BlockOrder order = BlockOrder::Sequential;
+  std::uint64_t order_seed = 1;
+  TraceHook* trace = nullptr;
+  std::uint64_t trace_block = 0;  // linear block index
+  std::uint32_t trace_warp = 0;
+};
+
+struct LaunchResult {
+  GlobalMemory memory;
+  LaunchStats stats;
+};
+
+// Requires a module that verified and a launch whose arguments match the kernel.
+LaunchResult execute(const ir::Module& module, const LaunchSpec& launch,
+                     const ExecOptions& options);
+
+}  // namespace warpsim::exec

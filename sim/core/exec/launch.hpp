@@ -1,0 +1,36 @@
+// A launch resolved for execution: the shape, the dynamic shared memory and the value of every
+// argument, from a launch block of the IR overridden by the command line.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+
+#include "sim/core/ir/module.hpp"
+
+namespace warpsim::exec {
+
+using Dim3 = ir::Dim3;
+
+struct LaunchSpec {
+  const ir::Kernel* kernel = nullptr;
+  Dim3 grid, block, cluster;
+  std::uint64_t dynamic_smem = 0;
+  // Per parameter name: a scalar literal or a buffer description.
+  std::map<std::string, std::variant<ir::Literal, ir::BufferSpec>> args;
+
+  std::uint64_t threads_per_block() const { return block.count(); }
+  std::uint64_t warps_per_block() const { return (block.count() + 31) / 32; }
+  std::uint64_t blocks() const { return grid.count(); }
+};
+
+// Linear index <-> 3-D index, x fastest.
+inline Dim3 unflatten(std::uint64_t linear, const Dim3& shape) {
+  return Dim3{linear % shape.x, (linear / shape.x) % shape.y, linear / (shape.x * shape.y)};
+}
+inline std::uint64_t flatten(const Dim3& index, const Dim3& shape) {
+  return index.x + shape.x * (index.y + shape.y * index.z);
+}
+
+}  // namespace warpsim::exec

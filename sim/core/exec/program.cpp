@@ -1,0 +1,243 @@
+#include "sim/core/exec/program.hpp"
+
+#include <cstring>
+#include <map>
+
+#include "sim/core/exec/values.hpp"
+#include "sim/core/ir/cfg.hpp"
+#include "sim/core/ir/typing.hpp"
+
+namespace warpsim::exec {
+namespace {
+
+constexpr std::uint64_t kArrayAlignment = 16;  // enough for any 128-bit access
+
+std::uint64_t align_up(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+
+std::uint64_t element_count(const std::vector<std::uint64_t>& dims) {
+  std::uint64_t n = 1;
+  for (std::uint64_t d : dims) n *= d;
+  return n;
+}
+
+class Decoder {
+ public:
+  Decoder(const ir::Module& m, const LaunchSpec& l, const GlobalMemory& g)
+      : module_(m), launch_(l), memory_(g), kernel_(*l.kernel) {
+    prog_.kernel = &kernel_;
+  }
+
+  Program run() {
+    number_registers();
+    lay_out_arrays();
+    lay_out_constants();
+    std::uint32_t next = 0;
+    for (const ir::BasicBlock& b : kernel_.blocks) {
+      prog_.block_start.push_back(next);
+      next += static_cast<std::uint32_t>(b.instructions.size());
+    }
+    const ir::Cfg cfg = ir::build_cfg(kernel_);
+    for (std::uint32_t b = 0; b < kernel_.blocks.size(); ++b) {
+      for (const ir::Instruction& inst : kernel_.blocks[b].instructions) {
+        prog_.insts.push_back(decode(inst, b, cfg));
+      }
+    }
+    return std::move(prog_);
+  }
+
+ private:
+  void number_registers() {
+    for (const ir::BasicBlock& b : kernel_.blocks) {
+      for (const ir::Instruction& inst : b.instructions) {
+        for (const ir::RegDef& d : inst.dests) {
+          if (reg_slot_.emplace(d.name, static_cast<std::uint32_t>(reg_slot_.size())).second) {
+            reg_type_[d.name] = ir::result_type(inst);
+          }
+        }
+      }
+    }
+    prog_.special_base = static_cast<std::uint32_t>(reg_slot_.size());
+    prog_.register_slots = prog_.special_base + ir::kSpecialRegCount;
+  }
+
+  void lay_out_arrays() {
+    std::uint64_t shared = 0, local = 0;
+    const ir::ArrayDecl* dynamic = nullptr;
+    for (const ir::ArrayDecl& a : kernel_.arrays) {
+      if (a.is_dynamic) {
+        dynamic = &a;
+        continue;
+      }
+      const std::uint64_t bytes = element_count(a.dims) * ir::size_bytes(a.element);
+      std::uint64_t& end = a.space == ir::Space::Shared ? shared : local;
+      end = align_up(end, kArrayAlignment);
+      array_offset_[a.name] = end;
+      if (a.space == ir::Space::Shared) prog_.shared.push_back({a.name, end, bytes});
+      end += bytes;
+    }
+    if (dynamic != nullptr) {
+      // Dynamic shared memory follows the static arrays, as `extern __shared__` does.
+      shared = align_up(shared, kArrayAlignment);
+      array_offset_[dynamic->name] = shared;
+      prog_.shared.push_back({dynamic->name, shared, launch_.dynamic_smem});
+      shared += launch_.dynamic_smem;
+    }
+    prog_.shared_bytes = shared;
+    prog_.local_bytes = local;
+  }
+
+  void lay_out_constants() {
+    std::uint64_t end = 0;
+    for (const ir::ArrayDecl& c : module_.constants) {
+      end = align_up(end, kArrayAlignment);
+      prog_.constant_offsets.push_back(end);
+      end += element_count(c.dims) * ir::size_bytes(c.element);
+    }
+    prog_.constants.assign(end, 0);
+    for (std::size_t i = 0; i < module_.constants.size(); ++i) {
+      const ir::ArrayDecl& c = module_.constants[i];
+      const unsigned size = ir::size_bytes(c.element);
+      for (std::size_t e = 0; e < c.init.size(); ++e) {
+        const std::uint64_t bits = literal_bits(c.init[e], c.element);
+        std::memcpy(prog_.constants.data() + prog_.constant_offsets[i] + e * size, &bits, size);
+      }
+    }
+  }
+
+  OperandRef pooled(std::uint64_t bits) {
+    auto [it, inserted] = pool_slot_.emplace(bits, static_cast<std::uint32_t>(pool_slot_.size()));
+    if (inserted) prog_.pool.insert(prog_.pool.end(), 32, bits);
+    return OperandRef{it->second, true};
+  }
+
+  // The slot of a value operand read as `want` (literals and parameters are converted to it).
+  OperandRef value(const ir::ValueOperand& v, ir::ScalarType want) {
+    if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return {reg_slot_.at(r->name), false};
+    if (const auto* s = std::get_if<ir::SpecialReg>(&v.value)) {
+      return {prog_.special_base + static_cast<std::uint32_t>(*s), false};
+    }
+    if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
+      return pooled(literal_bits(std::get<ir::Literal>(launch_.args.at(p->name)), want));
+    }
+    if (const auto* i = std::get_if<ir::IntLiteral>(&v.value)) return pooled(literal_bits(*i, want));
+    return pooled(literal_bits(std::get<ir::FloatLiteral>(v.value), want));
+  }
+
+  // The type an index or rank operand holds, so it is widened with the right sign.
+  ir::ScalarType value_type(const ir::ValueOperand& v) const {
+    if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return reg_type_.at(r->name);
+    if (std::holds_alternative<ir::SpecialReg>(v.value)) return ir::ScalarType::U32;
+    if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
+      for (const ir::KernelParam& kp : kernel_.params) {
+        if (kp.name == p->name) return kp.type;
+      }
+    }
+    return ir::ScalarType::S64;
+  }
+
+  MemoryRef memref(const ir::MemRef& ref, ir::Space space) {
+    MemoryRef m;
+    m.name = ref.array;
+    if (space == ir::Space::Global) {
+      m.kind = ArrayKind::Global;
+      for (std::size_t i = 0; i < memory_.buffers.size(); ++i) {
+        if (memory_.buffers[i].name == ref.array) m.array = static_cast<std::uint32_t>(i);
+      }
+      m.dims = {memory_.buffers[m.array].count()};
+    } else if (space == ir::Space::Const) {
+      m.kind = ArrayKind::Const;
+      for (std::size_t i = 0; i < module_.constants.size(); ++i) {
+        if (module_.constants[i].name == ref.array) {
+          m.array = static_cast<std::uint32_t>(i);
+          m.byte_offset = prog_.constant_offsets[i];
+          m.dims = module_.constants[i].dims;
+        }
+      }
+    } else {
+      m.kind = space == ir::Space::Local ? ArrayKind::Local : ArrayKind::Shared;
+      for (const ir::ArrayDecl& a : kernel_.arrays) {
+        if (a.name != ref.array) continue;
+        m.byte_offset = array_offset_.at(a.name);
+        m.dims = a.is_dynamic ? std::vector<std::uint64_t>{launch_.dynamic_smem /
+                                                           ir::size_bytes(a.element)}
+                              : a.dims;
+      }
+    }
+    for (const ir::ValueOperand& i : ref.indices) {
+      const ir::ScalarType t = value_type(i);
+      m.index.push_back(value(i, t));
+      m.index_type.push_back(t);
+    }
+    if (ref.rank) {
+      m.has_rank = true;
+      m.rank_type = value_type(*ref.rank);
+      m.rank = value(*ref.rank, m.rank_type);
+    }
+    return m;
+  }
+
+  std::uint32_t block_pc(std::size_t block) const {
+    return block == ir::Cfg::kExit || block == ir::Cfg::kNoPostDominator
+               ? kExitPc
+               : prog_.block_start[block];
+  }
+
+  DecodedInst decode(const ir::Instruction& inst, std::uint32_t block, const ir::Cfg& cfg) {
+    DecodedInst d;
+    d.opcode = inst.opcode;
+    d.type = inst.type;
+    d.source_type = inst.source_type;
+    d.space = inst.space;
+    d.atomic_op = inst.atomic_op;
+    d.shuffle_mode = inst.shuffle_mode;
+    d.vote_mode = inst.vote_mode;
+    d.vector_width = inst.vector_width;
+    d.block = block;
+    d.line = inst.loc.line;
+    d.source = &inst;
+    for (const ir::RegDef& r : inst.dests) d.dst[d.ndst++] = reg_slot_.at(r.name);
+    const std::string_view sig = ir::opcode_info(inst.opcode).signature;
+    std::vector<std::size_t> labels;
+    for (std::size_t i = 0; i < inst.operands.size(); ++i) {
+      const char kind = i < sig.size() ? sig[i] : 'A';
+      const ir::Operand& op = inst.operands[i];
+      if (const auto* m = std::get_if<ir::MemRef>(&op.kind)) {
+        d.mem = memref(*m, inst.space);
+      } else if (const auto* l = std::get_if<ir::LabelRef>(&op.kind)) {
+        labels.push_back(*ir::find_block(kernel_, l->name));
+      } else if (const auto* list = std::get_if<ir::RegList>(&op.kind)) {
+        for (const ir::ValueOperand& e : list->elements) d.src[d.nsrc++] = value(e, inst.type);
+      } else {
+        const auto& v = std::get<ir::ValueOperand>(op.kind);
+        const ir::ScalarType want = kind == 'P'   ? ir::ScalarType::Pred
+                                    : kind == 'u' ? ir::ScalarType::U32
+                                    : kind == 'S' ? inst.source_type
+                                                  : inst.type;
+        d.src[d.nsrc++] = value(v, want);
+      }
+    }
+    if (!labels.empty()) d.target_true = prog_.block_start[labels[0]];
+    if (labels.size() > 1) d.target_false = prog_.block_start[labels[1]];
+    if (inst.opcode == ir::Opcode::Br) d.reconverge = block_pc(cfg.ipdom[block]);
+    d.exec = select_exec(d);
+    return d;
+  }
+
+  const ir::Module& module_;
+  const LaunchSpec& launch_;
+  const GlobalMemory& memory_;
+  const ir::Kernel& kernel_;
+  Program prog_;
+  std::map<std::string, std::uint32_t> reg_slot_;
+  std::map<std::string, ir::ScalarType> reg_type_;
+  std::map<std::string, std::uint64_t> array_offset_;
+  std::map<std::uint64_t, std::uint32_t> pool_slot_;
+};
+
+}  // namespace
+
+Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalMemory& memory) {
+  return Decoder(module, launch, memory).run();
+}
+
+}  // namespace warpsim::exec

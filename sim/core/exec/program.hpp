@@ -1,0 +1,98 @@
+// A kernel decoded once for execution: registers numbered into slots, immediates and scalar
+// arguments placed in a pool of broadcast values, labels turned into instruction indices,
+// memory references resolved to arrays with their shapes, and each instruction given the
+// function that executes it. The hot loop reads only this.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "sim/core/exec/global_memory.hpp"
+#include "sim/core/exec/launch.hpp"
+
+namespace warpsim::exec {
+
+struct ExecContext;
+struct WarpState;
+struct DecodedInst;
+
+// Executes one instruction for the lanes in `mask` (never 0).
+using ExecFn = void (*)(ExecContext& ctx, WarpState& warp, const DecodedInst& inst,
+                        std::uint32_t mask);
+
+inline constexpr std::uint32_t kExitPc = std::numeric_limits<std::uint32_t>::max();
+
+// A value operand: a register slot of the warp, or a slot of the kernel's constant pool.
+struct OperandRef {
+  std::uint32_t slot = 0;
+  bool pooled = false;
+};
+
+enum class ArrayKind : std::uint8_t { Global, Shared, Const, Local };
+
+struct MemoryRef {
+  ArrayKind kind = ArrayKind::Global;
+  std::uint32_t array = 0;         // buffer, shared, constant or local array index
+  std::uint64_t byte_offset = 0;   // shared/local: the array's offset in the block's/thread's memory
+  std::vector<std::uint64_t> dims; // bounds per index (a buffer: its element count)
+  std::vector<OperandRef> index;
+  std::vector<ir::ScalarType> index_type;
+  bool has_rank = false;           // dsmem
+  OperandRef rank;
+  ir::ScalarType rank_type = ir::ScalarType::U32;
+  std::string name;                // for fault reports
+};
+
+struct DecodedInst {
+  ExecFn exec = nullptr;  // null for control flow and barriers, which the executor handles
+  ir::Opcode opcode = ir::Opcode::Ret;
+  ir::ScalarType type = ir::ScalarType::Pred;
+  ir::ScalarType source_type = ir::ScalarType::Pred;
+  ir::Space space = ir::Space::Global;
+  ir::AtomicOp atomic_op = ir::AtomicOp::Add;
+  ir::ShuffleMode shuffle_mode = ir::ShuffleMode::Idx;
+  ir::VoteMode vote_mode = ir::VoteMode::Ballot;
+  std::uint8_t vector_width = 1;
+  std::uint8_t ndst = 0;
+  std::uint8_t nsrc = 0;
+  std::array<std::uint32_t, 4> dst{};
+  std::array<OperandRef, 4> src{};
+  MemoryRef mem;
+  std::uint32_t target_true = 0;   // br: first instruction of the taken block; jmp: the target
+  std::uint32_t target_false = 0;
+  std::uint32_t reconverge = kExitPc;  // br: first instruction of the immediate post-dominator
+  std::uint32_t block = 0;
+  std::uint32_t line = 0;
+  const ir::Instruction* source = nullptr;
+};
+
+struct SharedArrayLayout {
+  std::string name;
+  std::uint64_t offset = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct Program {
+  const ir::Kernel* kernel = nullptr;
+  std::vector<DecodedInst> insts;
+  std::vector<std::uint32_t> block_start;  // per IR block: index of its first instruction
+  std::uint32_t register_slots = 0;        // virtual registers, then the special registers
+  std::uint32_t special_base = 0;          // slot of SpecialReg(0)
+  std::vector<std::uint64_t> pool;         // broadcast values, 32 lanes per slot
+  std::vector<SharedArrayLayout> shared;   // static arrays, then the dynamic one
+  std::uint64_t shared_bytes = 0;          // per block, static + dynamic
+  std::uint64_t local_bytes = 0;           // per thread
+  std::vector<std::uint8_t> constants;     // the constant bank
+  std::vector<std::uint64_t> constant_offsets;  // per module constant
+};
+
+// Requires a verified module. `memory` gives the buffers' sizes for bounds.
+Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalMemory& memory);
+
+// Picks the function that executes `inst` (the executor's instruction table).
+ExecFn select_exec(const DecodedInst& inst);
+
+}  // namespace warpsim::exec

@@ -1,0 +1,62 @@
+// The mutable state of a running launch: warps with their SIMT stacks and registers, blocks with
+// their shared memory and barrier, and the context every instruction executes in.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/exec/program.hpp"
+#include "sim/core/exec/stats.hpp"
+
+namespace warpsim::exec {
+
+// One entry of the SIMT reconvergence stack: lanes `mask` run from `pc` until they reach
+// `reconverge`, where the entry is popped and the lanes rejoin the entry below.
+struct SimtEntry {
+  std::uint32_t pc = 0;
+  std::uint32_t reconverge = kExitPc;
+  std::uint32_t mask = 0;
+};
+
+enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtClusterBarrier, Done };
+
+struct WarpState {
+  std::uint32_t index = 0;       // warp index within its block
+  std::uint32_t lanes = 0;       // lanes that hold a thread (a partial last warp has fewer)
+  std::uint32_t exited = 0;      // lanes whose thread has returned
+  WarpStatus status = WarpStatus::Ready;
+  bool traced = false;           // `warpsim step` watches this warp
+  std::vector<SimtEntry> stack;
+  std::vector<std::uint64_t> regs;   // slot * 32 + lane
+  std::vector<std::uint8_t> local;   // lane * local_bytes + offset
+
+  const std::uint64_t* read(const OperandRef& op, const std::vector<std::uint64_t>& pool) const {
+    return op.pooled ? pool.data() + op.slot * 32 : regs.data() + op.slot * 32;
+  }
+  std::uint64_t* write(std::uint32_t slot) { return regs.data() + slot * 32; }
+};
+
+struct BlockState {
+  Dim3 index;
+  std::uint64_t linear = 0;
+  std::uint32_t cluster_rank = 0;
+  std::vector<std::uint8_t> shared;
+  std::vector<WarpState> warps;
+  std::uint64_t threads = 0;
+  std::uint64_t barrier_arrived = 0;  // threads waiting at bar.sync
+  std::uint64_t cluster_arrived = 0;  // threads waiting at cluster.sync
+  std::uint64_t exited_threads = 0;   // threads that executed ret
+};
+
+struct ExecContext {
+  const Program& program;
+  const LaunchSpec& launch;
+  GlobalMemory& global;
+  LaunchStats& stats;
+  std::vector<BlockState>& cluster;  // the blocks of the running cluster, by rank
+  BlockState* block = nullptr;       // the block of the warp being executed
+};
+
+class TraceHook;
+
+}  // namespace warpsim::exec

@@ -1,0 +1,106 @@
+#include "sim/core/exec/warp_runner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "sim/core/exec/exec_ops.hpp"
+
+namespace warpsim::exec {
+
+void WarpRunner::run(WarpState& w) {
+  const Program& prog = ctx_.program;
+  LaunchStats& stats = ctx_.stats;
+  while (w.status == WarpStatus::Ready) {
+    SimtEntry& top = w.stack.back();
+    const DecodedInst& d = prog.insts[top.pc];
+    if (w.traced) options_.trace->before(ctx_, w, d);
+    if (++stats.warp_instructions > options_.max_warp_instructions) over_budget(w, d);
+    stats.thread_instructions += static_cast<unsigned>(std::popcount(top.mask));
+    if (d.exec != nullptr) {
+      d.exec(ctx_, w, d, top.mask);
+      ++top.pc;
+      continue;
+    }
+    switch (d.opcode) {
+      case ir::Opcode::Jmp:
+        ++stats.branch_instructions;
+        jump(w, d.target_true);
+        break;
+      case ir::Opcode::Br: branch(w, d); break;
+      case ir::Opcode::Ret: retire(w); break;
+      case ir::Opcode::BarSync:
+        ++stats.barriers;
+        ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
+        w.status = WarpStatus::AtBarrier;
+        break;
+      case ir::Opcode::ClusterSync:
+        ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
+        w.status = WarpStatus::AtClusterBarrier;
+        break;
+      default: throw std::logic_error("instruction without an executor");
+    }
+  }
+  if (w.traced && w.status == WarpStatus::Done) options_.trace->finished(ctx_, w);
+}
+
+void WarpRunner::jump(WarpState& w, std::uint32_t target) {
+  w.stack.back().pc = target;
+  while (w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
+}
+
+void WarpRunner::branch(WarpState& w, const DecodedInst& d) {
+  LaunchStats& stats = ctx_.stats;
+  const std::uint32_t mask = w.stack.back().mask;
+  const std::uint64_t* p = w.read(d.src[0], ctx_.program.pool);
+  std::uint32_t taken = 0;
+  for_lanes(mask, [&](unsigned l) { taken |= (p[l] != 0 ? 1u : 0u) << l; });
+  const std::uint32_t not_taken = mask & ~taken;
+  BranchStats& bs = stats.per_branch[static_cast<std::size_t>(&d - ctx_.program.insts.data())];
+  ++bs.executions;
+  bs.threads_taken += static_cast<unsigned>(std::popcount(taken));
+  bs.threads_not_taken += static_cast<unsigned>(std::popcount(not_taken));
+  ++stats.branch_instructions;
+  if (not_taken == 0) return jump(w, d.target_true);
+  if (taken == 0) return jump(w, d.target_false);
+
+  ++bs.divergent;
+  ++stats.divergent_branches;
+  SimtEntry& top = w.stack.back();
+  const std::uint32_t join = d.reconverge == kExitPc ? top.reconverge : d.reconverge;
+  if (top.reconverge == join) {
+    w.stack.pop_back();  // the entry below already waits at `join` with these lanes
+  } else {
+    top.pc = join;
+  }
+  const SimtEntry sides[] = {{d.target_false, join, not_taken}, {d.target_true, join, taken}};
+  for (const SimtEntry& side : sides) {
+    if (side.pc != join) w.stack.push_back(side);
+  }
+  while (w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
+}
+
+void WarpRunner::retire(WarpState& w) {
+  const std::uint32_t leaving = w.stack.back().mask;
+  w.exited |= leaving;
+  ctx_.block->exited_threads += static_cast<unsigned>(std::popcount(leaving));
+  w.stack.pop_back();
+  for (SimtEntry& e : w.stack) e.mask &= ~leaving;
+  std::erase_if(w.stack, [](const SimtEntry& e) { return e.mask == 0; });
+  if (w.stack.empty()) {
+    w.status = WarpStatus::Done;
+    return;
+  }
+  while (!w.stack.empty() && w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
+  if (w.stack.empty()) w.status = WarpStatus::Done;
+}
+
+void WarpRunner::over_budget(const WarpState& w, const DecodedInst& d) {
+  fault(ctx_, w, d, static_cast<unsigned>(std::countr_zero(w.stack.back().mask)),
+        fmt::format("more than {} warp instructions executed; the kernel may never finish "
+                    "(raise the limit with --max-warp-insts)",
+                    options_.max_warp_instructions));
+}
+
+}  // namespace warpsim::exec

@@ -1,0 +1,33 @@
+// Runs one warp until it waits at a barrier or finishes, following its SIMT stack.
+//
+// The stack: the top entry's lanes run from its pc. A divergent `br` turns the top entry into
+// the join entry at the branch's reconvergence point r (or, when the top entry already joins at
+// r, drops it, since the entry below already waits at r) and pushes one entry per side, the
+// taken side on top, so it runs first. A side that starts at r pushes nothing: its lanes wait in
+// the join entry. When the top entry's pc reaches its reconvergence point it is popped. A branch
+// with no post-dominator short of the exit joins at the enclosing entry's point instead. `ret`
+// retires the top entry's lanes from every entry.
+#pragma once
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/state.hpp"
+
+namespace warpsim::exec {
+
+class WarpRunner {
+ public:
+  WarpRunner(ExecContext& ctx, const ExecOptions& options) : ctx_(ctx), options_(options) {}
+
+  void run(WarpState& warp);
+
+ private:
+  void branch(WarpState& w, const DecodedInst& d);
+  static void jump(WarpState& w, std::uint32_t target);
+  void retire(WarpState& w);
+  [[noreturn]] void over_budget(const WarpState& w, const DecodedInst& d);
+
+  ExecContext& ctx_;
+  const ExecOptions& options_;
+};
+
+}  // namespace warpsim::exec
