@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "  ir check FILE...       parse and verify kernels; report every error found\n"
     "  ir print FILE          print a module in canonical form\n"
     "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
+    "  run FILE               execute a kernel; report instructions, branches, divergence\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
 
@@ -62,8 +63,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     (args.empty() ? err : out) << kUsage;
     return args.empty() ? kExitBadInput : kExitOk;
   }
-  if (args[0] == "ir")
-    return run_ir(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "ir") return run_ir(rest, out, err);
+  if (args[0] == "run") return run_kernel(rest, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;
 }

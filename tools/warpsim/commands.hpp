@@ -10,4 +10,7 @@ namespace warpsim::cli {
 // `warpsim ir check|print|cfg ...`
 int run_ir(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim run FILE ...`
+int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 }  // namespace warpsim::cli

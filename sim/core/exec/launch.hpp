@@ -15,6 +15,7 @@ using Dim3 = ir::Dim3;
 
 struct LaunchSpec {
   const ir::Kernel* kernel = nullptr;
+  std::string name;  // the launch block's name
   Dim3 grid, block, cluster;
   std::uint64_t dynamic_smem = 0;
   // Per parameter name: a scalar literal or a buffer description.

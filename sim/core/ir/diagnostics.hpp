@@ -42,6 +42,7 @@ class Diagnostics {
   bool error_limit_reached() const { return error_count_ >= kMaxErrors; }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   const std::string& file() const { return file_; }
+  const std::string& source() const { return source_; }
 
   void render(std::ostream& out) const;
 

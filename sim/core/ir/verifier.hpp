@@ -58,4 +58,8 @@ namespace warpsim::ir {
 // Returns true when no errors were found (warnings allowed).
 bool verify(const Module& module, Diagnostics& diags);
 
+// The launch-block checks alone, for a launch changed after verification (command-line
+// overrides). Returns true when no errors were found.
+bool verify_launch(const Module& module, const Launch& launch, Diagnostics& diags);
+
 }  // namespace warpsim::ir

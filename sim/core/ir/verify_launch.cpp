@@ -3,6 +3,7 @@
 #include <string>
 
 #include "sim/core/ir/printer.hpp"
+#include "sim/core/ir/verifier.hpp"
 #include "sim/core/ir/verify_context.hpp"
 
 namespace warpsim::ir {
@@ -146,6 +147,12 @@ class LaunchChecker {
 };
 
 }  // namespace
+
+bool verify_launch(const Module& module, const Launch& launch, Diagnostics& diags) {
+  const std::size_t before = diags.error_count();
+  LaunchChecker(module, launch, diags).run();
+  return diags.error_count() == before;
+}
 
 void verify_launches(const Module& module, Diagnostics& diags) {
   std::set<std::string> names;

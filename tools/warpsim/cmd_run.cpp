@@ -1,0 +1,135 @@
+// `warpsim run FILE`: execute a kernel functionally and report what it did.
+#include <chrono>
+#include <fstream>
+#include <ostream>
+
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/launch_options.hpp"
+#include "tools/warpsim/options.hpp"
+#include "tools/warpsim/run_report.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+bool dump_buffers(const exec::GlobalMemory& memory, const std::vector<std::string>& dumps,
+                  std::ostream& err) {
+  for (const std::string& d : dumps) {
+    const std::size_t eq = d.find('=');
+    const exec::GlobalBuffer* b =
+        eq == std::string::npos ? nullptr : memory.find(d.substr(0, eq));
+    if (b == nullptr) {
+      err << "warpsim run: error: --dump '" << d << "': expected BUFFER=PATH with a pointer "
+                                                   "parameter's name\n";
+      return false;
+    }
+    std::ofstream out(d.substr(eq + 1), std::ios::binary);
+    out.write(reinterpret_cast<const char*>(b->bytes.data()),
+              static_cast<std::streamsize>(b->bytes.size()));
+    if (!out) {
+      err << "warpsim run: error: cannot write '" << d.substr(eq + 1) << "'\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void add_launch_options(po::options_description& desc) {
+  desc.add_options()("launch", po::value<std::string>(), "which launch block (default: the first)")(
+      "grid", po::value<std::string>(), "grid dimensions x[,y[,z]]")(
+      "block", po::value<std::string>(), "block dimensions x[,y[,z]]")(
+      "arg", po::value<std::vector<std::string>>(),
+      "name=value: a scalar, or a buffer as in a launch block (repeatable)")(
+      "max-warp-insts", po::value<std::uint64_t>()->default_value(1'000'000'000),
+      "fault when the kernel executes more warp instructions than this")(
+      "block-order", po::value<std::string>()->default_value("sequential"),
+      "sequential, or random (clusters of blocks in a seeded random order)")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random block order");
+}
+
+std::optional<exec::ExecOptions> exec_options(const CommandLine& cl, std::ostream& err) {
+  exec::ExecOptions opts;
+  opts.max_warp_instructions = cl.vars["max-warp-insts"].as<std::uint64_t>();
+  const std::string order = cl.vars["block-order"].as<std::string>();
+  if (order == "random") {
+    opts.order = exec::BlockOrder::Random;
+  } else if (order != "sequential") {
+    err << "warpsim: error: --block-order must be sequential or random\n";
+    return std::nullopt;
+  }
+  opts.order_seed = cl.vars["seed"].as<std::uint64_t>();
+  return opts;
+}
+
+LaunchOverrides launch_overrides(const CommandLine& cl) {
+  LaunchOverrides o;
+  const auto& v = cl.vars;
+  if (v.count("launch")) o.launch_name = v["launch"].as<std::string>();
+  if (v.count("grid")) o.grid = v["grid"].as<std::string>();
+  if (v.count("block")) o.block = v["block"].as<std::string>();
+  if (v.count("arg")) o.args = v["arg"].as<std::vector<std::string>>();
+  return o;
+}
+
+int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "the .kir file")(
+      "json", po::value<std::string>(), "also write the report as JSON to this file")(
+      "dump", po::value<std::vector<std::string>>(),
+      "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
+      "mode", po::value<std::string>()->default_value("functional"), "functional");
+  add_launch_options(desc);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto cl = parse_command_line("run FILE", desc, pos, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+  if (cl->vars.count("file") == 0) {
+    err << "warpsim run: error: no input file\n";
+    return kExitBadInput;
+  }
+  if (cl->vars["mode"].as<std::string>() != "functional") {
+    err << "warpsim run: error: --mode must be functional\n";
+    return kExitBadInput;
+  }
+  const std::string file = cl->vars["file"].as<std::string>();
+  const ir::LoadedModule loaded = ir::load_module_file(file);
+  loaded.diags.render(err);
+  if (!loaded.ok()) return kExitBadInput;
+  const auto spec = resolve_launch(loaded, launch_overrides(*cl), err);
+  const auto opts = exec_options(*cl, err);
+  if (!spec || !opts) return kExitBadInput;
+
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<exec::LaunchResult> result;
+  try {
+    result = exec::execute(loaded.module, *spec, *opts);
+  } catch (const exec::KernelFault& f) {
+    write_fault(err, file, f);
+    return kExitKernelFault;
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const RunSummary summary{file, *spec, *result, wall};
+  write_run_text(out, summary);
+  if (cl->vars.count("json")) {
+    std::ofstream json(cl->vars["json"].as<std::string>());
+    json << run_json(summary).dump(2) << '\n';
+    if (!json) {
+      err << "warpsim run: error: cannot write the JSON file\n";
+      return kExitBadInput;
+    }
+  }
+  if (cl->vars.count("dump") &&
+      !dump_buffers(result->memory, cl->vars["dump"].as<std::vector<std::string>>(), err)) {
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,28 @@
+// Which launch to run and how the command line changes it: --launch NAME, --grid, --block and
+// --arg name=value (a scalar literal, or a buffer as in a launch block: f32[1024] random(seed = 3)).
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/exec/launch.hpp"
+#include "sim/core/ir/frontend.hpp"
+
+namespace warpsim::cli {
+
+struct LaunchOverrides {
+  std::string launch_name;  // empty: the file's first launch
+  std::string grid;         // "x[,y[,z]]", empty: keep
+  std::string block;
+  std::vector<std::string> args;
+};
+
+// The launch to execute; nothing after printing located errors to `err`. The returned spec
+// points into `loaded.module`, which must outlive it.
+std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
+                                               const LaunchOverrides& overrides,
+                                               std::ostream& err);
+
+}  // namespace warpsim::cli

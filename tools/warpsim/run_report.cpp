@@ -1,0 +1,136 @@
+#include "tools/warpsim/run_report.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+namespace warpsim::cli {
+namespace {
+
+struct LaunchShape {
+  std::uint64_t blocks, threads, warps_per_block, idle_lanes;
+};
+
+LaunchShape shape_of(const exec::LaunchSpec& l) {
+  const std::uint64_t per_block = l.threads_per_block();
+  return {l.blocks(), l.blocks() * per_block, l.warps_per_block(),
+          l.blocks() * (l.warps_per_block() * 32 - per_block)};
+}
+
+std::string dim3(const ir::Dim3& d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
+
+double ratio(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+}
+
+// The IR line of each decoded instruction, in the executor's order (blocks, then instructions).
+std::vector<std::uint32_t> instruction_lines(const ir::Kernel& k) {
+  std::vector<std::uint32_t> lines;
+  for (const ir::BasicBlock& b : k.blocks) {
+    for (const ir::Instruction& i : b.instructions) lines.push_back(i.loc.line);
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string with_commas(std::uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void write_run_text(std::ostream& out, const RunSummary& run) {
+  const exec::LaunchSpec& l = run.launch;
+  const exec::LaunchStats& s = run.result.stats;
+  const LaunchShape shape = shape_of(l);
+  out << "kernel " << l.kernel->name << " (" << run.file << ", launch " << l.name << ")\n";
+  out << "launch\n";
+  out << fmt::format("  grid {} x block {}, cluster {}, dynamic shared memory {} B\n",
+                     dim3(l.grid), dim3(l.block), dim3(l.cluster), l.dynamic_smem);
+  out << fmt::format("  blocks {}, threads launched {}, warps per block {}, idle lanes {}\n",
+                     with_commas(shape.blocks), with_commas(shape.threads),
+                     shape.warps_per_block, with_commas(shape.idle_lanes));
+  out << "instructions (IR instructions; the GPU's counters count SASS, which nvcc may emit in "
+         "other numbers)\n";
+  out << fmt::format("  warp-level    {:>16}  smsp__inst_executed.sum\n",
+                     with_commas(s.warp_instructions));
+  out << fmt::format("  thread-level  {:>16}  smsp__thread_inst_executed.sum\n",
+                     with_commas(s.thread_instructions));
+  out << fmt::format("  mean active lanes per warp instruction {:.2f}\n",
+                     ratio(s.thread_instructions, s.warp_instructions));
+  out << "branches\n";
+  out << fmt::format("  executed {} (warp-level), divergent {}, branch efficiency {:.2f} %\n",
+                     with_commas(s.branch_instructions), with_commas(s.divergent_branches),
+                     100.0 * (1.0 - ratio(s.divergent_branches, s.branch_instructions)));
+  const auto lines = instruction_lines(*l.kernel);
+  for (std::size_t i = 0; i < s.per_branch.size(); ++i) {
+    const exec::BranchStats& b = s.per_branch[i];
+    if (b.executions == 0) continue;
+    out << fmt::format("  line {:>4}: {} executions, {} divergent; threads taken {}, not taken "
+                       "{}\n",
+                       lines[i], with_commas(b.executions), with_commas(b.divergent),
+                       with_commas(b.threads_taken), with_commas(b.threads_not_taken));
+  }
+  out << fmt::format("host\n  wall time {:.3f} s, {:.2f} M warp instructions/s\n",
+                     run.wall_seconds,
+                     ratio(s.warp_instructions, 1) / std::max(run.wall_seconds, 1e-9) / 1e6);
+}
+
+nlohmann::json run_json(const RunSummary& run) {
+  const exec::LaunchSpec& l = run.launch;
+  const exec::LaunchStats& s = run.result.stats;
+  const LaunchShape shape = shape_of(l);
+  auto dims = [](const ir::Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); };
+  nlohmann::json j;
+  j["kernel"] = l.kernel->name;
+  j["file"] = run.file;
+  j["config"] = nullptr;
+  j["launch"] = {{"name", l.name},
+                 {"grid", dims(l.grid)},
+                 {"block", dims(l.block)},
+                 {"cluster", dims(l.cluster)},
+                 {"dynamic_smem", l.dynamic_smem},
+                 {"blocks", shape.blocks},
+                 {"threads", shape.threads},
+                 {"warps_per_block", shape.warps_per_block},
+                 {"idle_lanes", shape.idle_lanes}};
+  const std::uint64_t uniform = s.branch_instructions - s.divergent_branches;
+  j["metrics"] = {
+      {"smsp__inst_executed.sum", s.warp_instructions},
+      {"smsp__thread_inst_executed.sum", s.thread_instructions},
+      {"smsp__thread_inst_executed_per_inst_executed.ratio",
+       ratio(s.thread_instructions, s.warp_instructions)},
+      {"smsp__sass_inst_executed_op_branch.sum", s.branch_instructions},
+      {"smsp__sass_branch_targets_threads_divergent.sum", s.divergent_branches},
+      {"smsp__sass_branch_targets_threads_uniform.sum", uniform},
+      {"smsp__sass_average_branch_targets_threads_uniform.pct",
+       100.0 * ratio(uniform, s.branch_instructions)},
+      {"smsp__inst_executed_op_barrier.sum", s.barriers},
+  };
+  j["metric_notes"] = {
+      {"smsp__inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
+      {"smsp__thread_inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
+  };
+  nlohmann::json branches = nlohmann::json::array();
+  const auto lines = instruction_lines(*l.kernel);
+  for (std::size_t i = 0; i < s.per_branch.size(); ++i) {
+    const exec::BranchStats& b = s.per_branch[i];
+    if (b.executions == 0) continue;
+    branches.push_back({{"line", lines[i]},
+                        {"executions", b.executions},
+                        {"divergent", b.divergent},
+                        {"threads_taken", b.threads_taken},
+                        {"threads_not_taken", b.threads_not_taken}});
+  }
+  j["branches"] = branches;
+  j["host"] = {{"wall_seconds", run.wall_seconds},
+               {"warp_instructions_per_second",
+                ratio(s.warp_instructions, 1) / std::max(run.wall_seconds, 1e-9)}};
+  return j;
+}
+
+}  // namespace warpsim::cli

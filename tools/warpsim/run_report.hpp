@@ -1,0 +1,26 @@
+// What `warpsim run` reports: the launch shape and the functional counters, as text for people
+// and as JSON with Nsight Compute's metric names for tools.
+#pragma once
+
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "sim/core/exec/executor.hpp"
+
+namespace warpsim::cli {
+
+struct RunSummary {
+  std::string file;
+  const exec::LaunchSpec& launch;
+  const exec::LaunchResult& result;
+  double wall_seconds = 0;
+};
+
+void write_run_text(std::ostream& out, const RunSummary& run);
+nlohmann::json run_json(const RunSummary& run);
+
+// 1234567 -> "1,234,567"
+std::string with_commas(std::uint64_t v);
+
+}  // namespace warpsim::cli
