@@ -39,11 +39,16 @@ class Addressing {
       const std::int64_t i = read_index(w_.read(m.index[k], ctx_.program.pool)[lane],
                                         m.index_type[k]);
       if (i < 0 || static_cast<std::uint64_t>(i) >= m.dims[k]) {
+        // Where the access would have gone, had nothing checked it.
+        std::uint64_t stride = size;
+        for (std::size_t j = k + 1; j < m.dims.size(); ++j) stride *= m.dims[j];
+        const std::uint64_t address = base_address() + (linear * m.dims[k]) * stride +
+                                      static_cast<std::uint64_t>(i) * stride;
         fault(ctx_, w_, d_, lane,
-              fmt::format("index {} is outside {} of '{}' (size {})", i,
+              fmt::format("index {} is outside {} of '{}' (size {}); {} {:#x}", i,
                           m.dims.size() == 1 ? std::string("the bounds")
                                              : fmt::format("dimension {}", k),
-                          m.name, m.dims[k]));
+                          m.name, m.dims[k], space_name(), address));
       }
       linear = linear * m.dims[k] + static_cast<std::uint64_t>(i);
     }
@@ -82,6 +87,22 @@ class Addressing {
   }
 
  private:
+  // The reported address of element 0 of the array: a global virtual address, or the offset in
+  // the block's shared memory, the constant bank or the thread's local memory.
+  std::uint64_t base_address() const {
+    const MemoryRef& m = d_.mem;
+    return m.kind == ArrayKind::Global ? ctx_.global.buffers[m.array].base_address : m.byte_offset;
+  }
+  std::string space_name() const {
+    switch (d_.mem.kind) {
+      case ArrayKind::Global: return "global address";
+      case ArrayKind::Shared: return "shared-memory offset";
+      case ArrayKind::Const: return "constant-bank offset";
+      case ArrayKind::Local: return "local-memory offset";
+    }
+    return "address";
+  }
+
   std::uint8_t* shared_memory(unsigned lane) {
     if (!d_.mem.has_rank) return ctx_.block->shared.data();
     const std::int64_t rank =

@@ -1,0 +1,49 @@
+// Every kernel under tests/faults/ faults in a known way. Each file says how, in comments:
+//   # expect-fault: LINE: message text
+//   # args: extra command-line arguments (optional)
+// `warpsim run` must exit 3 and print "FILE:LINE: kernel fault in KERNEL: ...message text...",
+// followed by the instruction and the block and thread that faulted.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "tests/unit/test_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+TEST_CASE("every faulting kernel reports where and why, and exits 3") {
+  const auto files = files_in(source_dir() / "tests/faults", ".kir");
+  CHECK(files.size() >= 8);
+  const std::regex expect(R"(^# expect-fault: (\d+): (.*)$)");
+  const std::regex extra(R"(^# args: (.*)$)");
+  for (const auto& file : files) {
+    CAPTURE(file);
+    std::vector<std::string> args{"run", file.string()};
+    std::string line_no, message;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (std::regex_match(line, m, expect)) {
+        line_no = m[1];
+        message = m[2];
+      } else if (std::regex_match(line, m, extra)) {
+        std::istringstream words(m[1].str());
+        for (std::string w; words >> w;) args.push_back(w);
+      }
+    }
+    REQUIRE_FALSE(message.empty());
+    const auto r = run_cli(args);
+    CAPTURE(r.err);
+    CHECK(r.exit_code == 3);
+    const std::string head = file.string() + ":" + line_no + ": kernel fault in k: ";
+    const auto at = r.err.find(head);
+    REQUIRE(at != std::string::npos);
+    CHECK(r.err.find(message, at) != std::string::npos);
+    CHECK(r.err.find("  block (", at) != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::test
