@@ -36,9 +36,6 @@ class ModuleParser {
       if (ts_.at(TokenKind::End) || ts_.diags().error_limit_reached()) break;
       top_level();
     }
-    if (module_.kernels.empty() && !ts_.diags().has_errors()) {
-      ts_.diags().error(SourceLoc{1, 1}, "the file defines no kernel");
-    }
     return std::move(module_);
   }
 

@@ -99,6 +99,7 @@ void verify_kernel_decls(const Module& module, const Kernel& k, Diagnostics& dia
 }  // namespace
 
 void verify_declarations(const Module& module, Diagnostics& diags) {
+  if (module.kernels.empty()) diags.error(SourceLoc{1, 1}, "the file defines no kernel");
   std::set<std::string> kernels;
   for (const Kernel& k : module.kernels) {
     if (!kernels.insert(k.name).second) diags.error(k.loc, "duplicate kernel '" + k.name + "'");
