@@ -75,9 +75,11 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
                        lines[i], with_commas(b.executions), with_commas(b.divergent),
                        with_commas(b.threads_taken), with_commas(b.threads_not_taken));
   }
-  out << fmt::format("host\n  wall time {:.3f} s, {:.2f} M warp instructions/s\n",
-                     run.wall_seconds,
-                     ratio(s.warp_instructions, 1) / std::max(run.wall_seconds, 1e-9) / 1e6);
+  const exec::HostTiming& t = run.result.timing;
+  out << fmt::format("host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
+                     "warp instructions/s simulated\n",
+                     run.wall_seconds, t.setup_seconds, t.simulate_seconds,
+                     ratio(s.warp_instructions, 1) / std::max(t.simulate_seconds, 1e-9) / 1e6);
 }
 
 nlohmann::json run_json(const RunSummary& run) {
@@ -127,9 +129,12 @@ nlohmann::json run_json(const RunSummary& run) {
                         {"threads_not_taken", b.threads_not_taken}});
   }
   j["branches"] = branches;
+  const exec::HostTiming& t = run.result.timing;
   j["host"] = {{"wall_seconds", run.wall_seconds},
+               {"setup_seconds", t.setup_seconds},
+               {"simulate_seconds", t.simulate_seconds},
                {"warp_instructions_per_second",
-                ratio(s.warp_instructions, 1) / std::max(run.wall_seconds, 1e-9)}};
+                ratio(s.warp_instructions, 1) / std::max(t.simulate_seconds, 1e-9)}};
   return j;
 }
 

@@ -10,7 +10,7 @@
 namespace warpsim::exec {
 namespace {
 
-std::int64_t read_index(const std::uint64_t bits, ir::ScalarType type) {
+inline std::int64_t read_index(const std::uint64_t bits, ir::ScalarType type) {
   switch (type) {
     case ir::ScalarType::S32: return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
     case ir::ScalarType::U32: return static_cast<std::uint32_t>(bits);
@@ -29,70 +29,81 @@ struct Location {
 
 class Addressing {
  public:
-  Addressing(ExecContext& ctx, WarpState& w, const DecodedInst& d) : ctx_(ctx), w_(w), d_(d) {}
-
-  Location locate(unsigned lane) {
-    const MemoryRef& m = d_.mem;
-    const unsigned size = ir::size_bytes(d_.type);
-    std::uint64_t linear = 0;
-    for (std::size_t k = 0; k < m.dims.size(); ++k) {
-      const std::int64_t i = read_index(w_.read(m.index[k], ctx_.program.pool)[lane],
-                                        m.index_type[k]);
-      if (i < 0 || static_cast<std::uint64_t>(i) >= m.dims[k]) {
-        // Where the access would have gone, had nothing checked it.
-        std::uint64_t stride = size;
-        for (std::size_t j = k + 1; j < m.dims.size(); ++j) stride *= m.dims[j];
-        const std::uint64_t address = base_address() + (linear * m.dims[k]) * stride +
-                                      static_cast<std::uint64_t>(i) * stride;
-        fault(ctx_, w_, d_, lane,
-              fmt::format("index {} is outside {} of '{}' (size {}); {} {:#x}", i,
-                          m.dims.size() == 1 ? std::string("the bounds")
-                                             : fmt::format("dimension {}", k),
-                          m.name, m.dims[k], space_name(), address));
-      }
-      linear = linear * m.dims[k] + static_cast<std::uint64_t>(i);
-    }
-    std::uint64_t total = 1;
-    for (std::uint64_t dim : m.dims) total *= dim;
-    if (d_.vector_width > 1) {
-      if (linear % d_.vector_width != 0) {
-        fault(ctx_, w_, d_, lane,
-              fmt::format("misaligned {}-byte access to '{}' at element {} (must be a multiple "
-                          "of {})",
-                          size * d_.vector_width, m.name, linear, unsigned{d_.vector_width}));
-      }
-      if (linear + d_.vector_width > total) {
-        fault(ctx_, w_, d_, lane,
-              fmt::format("vector access to '{}' at element {} runs past its end ({} elements)",
-                          m.name, linear, total));
-      }
-    }
-    const std::uint64_t offset = linear * size;
+  // Everything that is the same for all lanes is resolved here, once per instruction.
+  Addressing(ExecContext& ctx, WarpState& w, const DecodedInst& d)
+      : ctx_(ctx), w_(w), d_(d), size_(ir::size_bytes(d.type)) {
+    const MemoryRef& m = d.mem;
+    dims_ = m.dims.size();
+    for (std::size_t k = 0; k < dims_; ++k) index_[k] = w.read(m.index[k], ctx.program.pool);
+    for (std::uint64_t dim : m.dims) total_ *= dim;
     switch (m.kind) {
       case ArrayKind::Global: {
-        GlobalBuffer& b = ctx_.global.buffers[m.array];
-        return {b.bytes.data() + offset, b.base_address + offset};
+        GlobalBuffer& b = ctx.global.buffers[m.array];
+        base_ = b.bytes.data();
+        base_address_ = b.base_address;
+        break;
       }
       case ArrayKind::Const:
-        // Loads only (the verifier rejects stores); the bank is read through this pointer.
-        return {const_cast<std::uint8_t*>(ctx_.program.constants.data()) + m.byte_offset + offset,
-                m.byte_offset + offset};
+        // Loads only (the verifier rejects stores), so writing through this is never done.
+        base_ = const_cast<std::uint8_t*>(ctx.program.constants.data()) + m.byte_offset;
+        base_address_ = m.byte_offset;
+        break;
       case ArrayKind::Local:
-        return {w_.local.data() + lane * ctx_.program.local_bytes + m.byte_offset + offset,
-                m.byte_offset + offset};
-      case ArrayKind::Shared: return {shared_memory(lane) + m.byte_offset + offset,
-                                      m.byte_offset + offset};
+        base_ = w.local.data() + m.byte_offset;
+        lane_stride_ = ctx.program.local_bytes;
+        base_address_ = m.byte_offset;
+        break;
+      case ArrayKind::Shared:
+        base_ = m.has_rank ? nullptr : ctx.block->shared.data() + m.byte_offset;
+        base_address_ = m.byte_offset;
+        break;
     }
-    return {};
+  }
+
+  [[gnu::always_inline]] Location locate(unsigned lane) {
+    const MemoryRef& m = d_.mem;
+    std::uint64_t linear = 0;
+    for (std::size_t k = 0; k < dims_; ++k) {
+      const std::int64_t i = read_index(index_[k][lane], m.index_type[k]);
+      if (i < 0 || static_cast<std::uint64_t>(i) >= m.dims[k]) out_of_bounds(lane, k, linear, i);
+      linear = linear * m.dims[k] + static_cast<std::uint64_t>(i);
+    }
+    if (d_.vector_width > 1) check_vector(lane, linear);
+    const std::uint64_t offset = linear * size_;
+    std::uint8_t* base = base_ != nullptr ? base_ : remote_shared(lane);
+    return {base + lane * lane_stride_ + offset, base_address_ + offset};
   }
 
  private:
-  // The reported address of element 0 of the array: a global virtual address, or the offset in
-  // the block's shared memory, the constant bank or the thread's local memory.
-  std::uint64_t base_address() const {
+  [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds(unsigned lane, std::size_t k, std::uint64_t linear,
+                                  std::int64_t i) {
     const MemoryRef& m = d_.mem;
-    return m.kind == ArrayKind::Global ? ctx_.global.buffers[m.array].base_address : m.byte_offset;
+    // Where the access would have gone, had nothing checked it.
+    std::uint64_t stride = size_;
+    for (std::size_t j = k + 1; j < dims_; ++j) stride *= m.dims[j];
+    const std::uint64_t address =
+        base_address_ + (linear * m.dims[k]) * stride + static_cast<std::uint64_t>(i) * stride;
+    fault(ctx_, w_, d_, lane,
+          fmt::format("index {} is outside {} of '{}' (size {}); {} {:#x}", i,
+                      dims_ == 1 ? std::string("the bounds") : fmt::format("dimension {}", k),
+                      m.name, m.dims[k], space_name(), address));
   }
+
+  [[gnu::noinline]] void check_vector(unsigned lane, std::uint64_t linear) {
+    const MemoryRef& m = d_.mem;
+    if (linear % d_.vector_width != 0) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("misaligned {}-byte access to '{}' at element {} (must be a multiple "
+                        "of {})",
+                        size_ * d_.vector_width, m.name, linear, unsigned{d_.vector_width}));
+    }
+    if (linear + d_.vector_width > total_) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("vector access to '{}' at element {} runs past its end ({} elements)",
+                        m.name, linear, total_));
+    }
+  }
+
   std::string space_name() const {
     switch (d_.mem.kind) {
       case ArrayKind::Global: return "global address";
@@ -103,8 +114,8 @@ class Addressing {
     return "address";
   }
 
-  std::uint8_t* shared_memory(unsigned lane) {
-    if (!d_.mem.has_rank) return ctx_.block->shared.data();
+  // dsmem: the shared memory of the block of the lane's rank in the cluster.
+  [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane) {
     const std::int64_t rank =
         read_index(w_.read(d_.mem.rank, ctx_.program.pool)[lane], d_.mem.rank_type);
     if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster.size()) {
@@ -112,35 +123,44 @@ class Addressing {
             fmt::format("block rank {} is outside the cluster of {} blocks", rank,
                         ctx_.cluster.size()));
     }
-    return ctx_.cluster[static_cast<std::size_t>(rank)].shared.data();
+    return ctx_.cluster[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
   }
 
+  static constexpr std::size_t kMaxDims = 8;
   ExecContext& ctx_;
   WarpState& w_;
   const DecodedInst& d_;
+  const unsigned size_;
+  std::size_t dims_ = 0;
+  const std::uint64_t* index_[kMaxDims] = {};
+  std::uint64_t total_ = 1;
+  std::uint8_t* base_ = nullptr;
+  std::uint64_t lane_stride_ = 0;
+  std::uint64_t base_address_ = 0;
 };
 
+// Element sizes are 4 or 8 bytes; a fixed-size copy compiles to one move.
+template <unsigned kSize>
 void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  const unsigned size = ir::size_bytes(d.type);
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
       std::uint64_t bits = 0;
-      std::memcpy(&bits, at.data + e * size, size);
+      std::memcpy(&bits, at.data + e * kSize, kSize);
       w.write(d.dst[e])[l] = bits;
     }
   });
 }
 
+template <unsigned kSize>
 void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  const unsigned size = ir::size_bytes(d.type);
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
       const std::uint64_t bits = w.read(d.src[e], ctx.program.pool)[l];
-      std::memcpy(at.data + e * size, &bits, size);
+      std::memcpy(at.data + e * kSize, &bits, kSize);
     }
   });
 }
@@ -183,8 +203,10 @@ void exec_atomic(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
 
 ExecFn select_memory(const DecodedInst& inst) {
   switch (inst.opcode) {
-    case ir::Opcode::Ld: return &exec_load;
-    case ir::Opcode::St: return &exec_store;
+    case ir::Opcode::Ld:
+      return ir::size_bytes(inst.type) == 8 ? &exec_load<8> : &exec_load<4>;
+    case ir::Opcode::St:
+      return ir::size_bytes(inst.type) == 8 ? &exec_store<8> : &exec_store<4>;
     case ir::Opcode::Atom:
       return with_type(inst.type, [](auto zero) -> ExecFn {
         using T = decltype(zero);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <bit>
 #include <random>
 
@@ -38,14 +39,18 @@ class Executor {
     stats_.per_branch.resize(program_.insts.size());
   }
 
-  LaunchResult run() {
+  LaunchResult run(std::chrono::steady_clock::time_point started) {
+    const auto simulating = std::chrono::steady_clock::now();
     const Dim3& c = launch_.cluster;
     const Dim3 clusters{launch_.grid.x / c.x, launch_.grid.y / c.y, launch_.grid.z / c.z};
     blocks_.resize(c.count());
     for (std::uint64_t linear : cluster_order(clusters.count(), options_)) {
       run_cluster(unflatten(linear, clusters));
     }
-    return LaunchResult{std::move(memory_), std::move(stats_)};
+    const auto done = std::chrono::steady_clock::now();
+    const HostTiming timing{std::chrono::duration<double>(simulating - started).count(),
+                            std::chrono::duration<double>(done - simulating).count()};
+    return LaunchResult{std::move(memory_), std::move(stats_), timing};
   }
 
  private:
@@ -98,24 +103,36 @@ class Executor {
     w.traced = options_.trace != nullptr && b.linear == options_.trace_block &&
                index == options_.trace_warp;
     w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
-    w.regs.assign(std::size_t{program_.register_slots} * 32, 0);
+    // Registers are not cleared between blocks: the verifier guarantees every register is written
+    // on every path before it is read, so stale values are never seen.
+    w.regs.resize(std::size_t{program_.register_slots} * 32);
     w.local.assign(program_.local_bytes * 32, 0);
     const Dim3& g = launch_.grid;
     const Dim3& blk = launch_.block;
     const std::uint64_t uniform[] = {blk.x, blk.y, blk.z, b.index.x, b.index.y, b.index.z,
                                      g.x,   g.y,   g.z};
+    std::uint64_t* reg = w.regs.data() + std::size_t{program_.special_base} * 32;
+    auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
+      std::fill_n(reg + static_cast<std::size_t>(r) * 32, 32, v);
+    };
+    for (unsigned i = 0; i < 9; ++i) fill(static_cast<ir::SpecialReg>(3 + i), uniform[i]);
+    fill(ir::SpecialReg::WarpId, index);
+    fill(ir::SpecialReg::ClusterCtaRank, b.cluster_rank);
+    fill(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
+    // Thread indices by counting, not dividing: x runs fastest, then y, then z.
+    Dim3 tid = unflatten(first, blk);
     for (unsigned lane = 0; lane < 32; ++lane) {
-      const Dim3 tid = unflatten(first + lane, blk);
-      const std::uint64_t per_lane[] = {tid.x, tid.y, tid.z};
-      auto set = [&](ir::SpecialReg r, std::uint64_t v) {
-        w.regs[(program_.special_base + static_cast<std::uint32_t>(r)) * 32 + lane] = v;
-      };
-      for (unsigned i = 0; i < 3; ++i) set(static_cast<ir::SpecialReg>(i), per_lane[i]);
-      for (unsigned i = 0; i < 9; ++i) set(static_cast<ir::SpecialReg>(3 + i), uniform[i]);
-      set(ir::SpecialReg::LaneId, lane);
-      set(ir::SpecialReg::WarpId, index);
-      set(ir::SpecialReg::ClusterCtaRank, b.cluster_rank);
-      set(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
+      reg[static_cast<std::size_t>(ir::SpecialReg::TidX) * 32 + lane] = tid.x;
+      reg[static_cast<std::size_t>(ir::SpecialReg::TidY) * 32 + lane] = tid.y;
+      reg[static_cast<std::size_t>(ir::SpecialReg::TidZ) * 32 + lane] = tid.z;
+      reg[static_cast<std::size_t>(ir::SpecialReg::LaneId) * 32 + lane] = lane;
+      if (++tid.x == blk.x) {
+        tid.x = 0;
+        if (++tid.y == blk.y) {
+          tid.y = 0;
+          ++tid.z;
+        }
+      }
     }
   }
 
@@ -205,7 +222,8 @@ class Executor {
 
 LaunchResult execute(const ir::Module& module, const LaunchSpec& launch,
                      const ExecOptions& options) {
-  return Executor(module, launch, options).run();
+  const auto started = std::chrono::steady_clock::now();
+  return Executor(module, launch, options).run(started);
 }
 
 }  // namespace warpsim::exec

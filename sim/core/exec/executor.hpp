@@ -41,9 +41,16 @@ struct ExecOptions {
   std::uint32_t trace_warp = 0;
 };
 
+// Host time, kept apart from the stats because it differs from run to run.
+struct HostTiming {
+  double setup_seconds = 0;     // allocating and filling buffers, decoding
+  double simulate_seconds = 0;  // running the threads
+};
+
 struct LaunchResult {
   GlobalMemory memory;
   LaunchStats stats;
+  HostTiming timing;
 };
 
 // Requires a module that verified and a launch whose arguments match the kernel.

@@ -12,6 +12,7 @@ namespace {
 constexpr std::uint64_t kConstantBankBytes = 64 * 1024;
 constexpr std::uint64_t kLocalBytesPerThread = 512 * 1024;
 constexpr std::uint64_t kMaxRegsPerThread = 255;
+constexpr std::size_t kMaxArrayDims = 8;  // the executor's limit
 
 // Element count of a static array, or nullopt if it overflows 64 bits.
 std::optional<std::uint64_t> element_count(const ArrayDecl& a) {
@@ -36,6 +37,11 @@ std::uint64_t verify_array(const ArrayDecl& a, Diagnostics& diags) {
     } else if (!a.dims.empty()) {
       diags.error(a.loc, what + ": a dynamic array has exactly one dimension, '[]'");
     }
+    return 0;
+  }
+  if (a.dims.size() > kMaxArrayDims) {
+    diags.error(a.loc, what + " has " + std::to_string(a.dims.size()) +
+                           " dimensions; at most 8 are supported");
     return 0;
   }
   for (std::uint64_t d : a.dims) {
