@@ -8,7 +8,7 @@ preset="${1:-release}"
 case "$preset" in dev|release|asan|fuzz) ;; *) echo "setup.sh: unknown preset '$preset' (dev, release, asan, fuzz)" >&2; exit 2 ;; esac
 
 packages=(g++ cmake ninja-build libboost-program-options-dev libboost-graph-dev libspdlog-dev
-          doctest-dev nlohmann-json3-dev)
+          doctest-dev nlohmann-json3-dev libbenchmark-dev)
 if [[ "$preset" == fuzz ]]; then packages+=(clang libclang-rt-dev); fi
 
 missing=()

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  ir print FILE          print a module in canonical form\n"
     "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
     "  run FILE               execute a kernel; report instructions, branches, divergence\n"
+    "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
 
@@ -66,6 +67,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "ir") return run_ir(rest, out, err);
   if (args[0] == "run") return run_kernel(rest, out, err);
+  if (args[0] == "bench") return run_bench(rest, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;
 }

@@ -13,4 +13,7 @@ int run_ir(const std::vector<std::string>& args, std::ostream& out, std::ostream
 // `warpsim run FILE ...`
 int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim bench ...`
+int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 }  // namespace warpsim::cli
