@@ -3,6 +3,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <iostream>
 #include <ostream>
 
 #include "tools/warpsim/commands.hpp"
@@ -21,6 +22,8 @@ constexpr const char* kUsage =
     "  ir print FILE          print a module in canonical form\n"
     "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
     "  run FILE               execute a kernel; report instructions, branches, divergence\n"
+    "  step FILE --block B --warp W\n"
+    "                         one warp's execution, instruction by instruction\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
@@ -68,6 +71,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "ir") return run_ir(rest, out, err);
   if (args[0] == "run") return run_kernel(rest, out, err);
   if (args[0] == "bench") return run_bench(rest, out, err);
+  if (args[0] == "step") return run_step(rest, std::cin, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;
 }

@@ -7,9 +7,6 @@
 #include "sim/core/ir/verifier.hpp"
 
 namespace warpsim::cli {
-namespace {
-
-// "x[,y[,z]]" with positive integers.
 std::optional<ir::Dim3> parse_dim3(const std::string& text) {
   ir::Dim3 d;
   std::uint64_t* slots[] = {&d.x, &d.y, &d.z};
@@ -25,6 +22,8 @@ std::optional<ir::Dim3> parse_dim3(const std::string& text) {
     start = comma + 1;
   }
 }
+
+namespace {
 
 // Reads `name=value` with the launch-block grammar by parsing a one-argument launch.
 std::optional<ir::LaunchArg> parse_arg(const std::string& kernel, const std::string& text,

@@ -19,6 +19,9 @@ struct LaunchOverrides {
   std::vector<std::string> args;
 };
 
+// "x[,y[,z]]" of non-negative integers; missing ones are 1.
+std::optional<ir::Dim3> parse_dim3(const std::string& text);
+
 // The launch to execute; nothing after printing located errors to `err`. The returned spec
 // points into `loaded.module`, which must outlive it.
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,

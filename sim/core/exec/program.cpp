@@ -57,6 +57,12 @@ class Decoder {
       }
     }
     prog_.special_base = static_cast<std::uint32_t>(reg_slot_.size());
+    prog_.register_names.resize(reg_slot_.size());
+    prog_.register_types.resize(reg_slot_.size());
+    for (const auto& [name, slot] : reg_slot_) {
+      prog_.register_names[slot] = name;
+      prog_.register_types[slot] = reg_type_.at(name);
+    }
     prog_.register_slots = prog_.special_base + ir::kSpecialRegCount;
   }
 

@@ -81,6 +81,8 @@ struct Program {
   std::vector<std::uint32_t> block_start;  // per IR block: index of its first instruction
   std::uint32_t register_slots = 0;        // virtual registers, then the special registers
   std::uint32_t special_base = 0;          // slot of SpecialReg(0)
+  std::vector<std::string> register_names; // per virtual-register slot, without '%'
+  std::vector<ir::ScalarType> register_types;
   std::vector<std::uint64_t> pool;         // broadcast values, 32 lanes per slot
   std::vector<SharedArrayLayout> shared;   // static arrays, then the dynamic one
   std::uint64_t shared_bytes = 0;          // per block, static + dynamic

@@ -1,0 +1,54 @@
+// `warpsim step`: one warp's execution, instruction by instruction. Each instruction the warp
+// issues is printed with its IR line and a 32-lane bar of the active mask; the SIMT stack is
+// printed whenever it changes. Between instructions the session reads commands, from a person
+// at a terminal or from a script:
+//   s | step            run one instruction            n N | next N     run N instructions
+//   c | continue        run to the end of the warp     until L          run until IR line L
+//   p %reg | print %reg the register in every lane      stack            the SIMT stack
+//   regs                the warp's registers            q | quit         stop
+//   h | help
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/state.hpp"
+
+namespace warpsim::cli {
+
+// Thrown to stop the simulation once the watched warp is done or the user quits.
+struct StepStopped {};
+
+class StepSession : public exec::TraceHook {
+ public:
+  // Reads commands from `in`; `prompt` says whether to print a prompt (a terminal).
+  StepSession(std::istream& in, std::ostream& out, bool prompt) : in_(in), out_(out), prompt_(prompt) {}
+
+  void before(const exec::ExecContext& ctx, const exec::WarpState& warp,
+              const exec::DecodedInst& inst) override;
+  void finished(const exec::ExecContext& ctx, const exec::WarpState& warp) override;
+
+ private:
+  // Reads and runs commands until one resumes execution.
+  void command_loop(const exec::ExecContext& ctx, const exec::WarpState& warp, std::uint32_t line);
+  bool run_command(const std::string& command, const exec::ExecContext& ctx,
+                   const exec::WarpState& warp);
+  void print_stack(const exec::ExecContext& ctx, const exec::WarpState& warp);
+  void print_register(const exec::ExecContext& ctx, const exec::WarpState& warp,
+                      const std::string& name);
+
+  std::istream& in_;
+  std::ostream& out_;
+  bool prompt_;
+  std::uint64_t steps_ = 0;
+  std::uint64_t run_remaining_ = 0;            // next N
+  std::optional<std::uint32_t> run_until_line_;  // until L
+  bool run_to_end_ = false;                    // continue
+  bool input_ended_ = false;
+  std::vector<exec::SimtEntry> last_stack_;
+};
+
+}  // namespace warpsim::cli
