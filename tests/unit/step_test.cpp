@@ -1,0 +1,102 @@
+// warpsim step, scripted and at a terminal (a pseudo-terminal, as a person would use it).
+#include <doctest/doctest.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "tests/unit/test_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+std::string divergence_kernel() { return (source_dir() / "kernels_ir/warp_divergence.kir").string(); }
+
+std::string write_script(const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_step_script.txt";
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join") {
+  const auto r = run_cli({"step", divergence_kernel(), "--block", "0", "--warp", "0", "--script",
+                          write_script("n 4\nstack\np %lowHalf\nc\n")});
+  CAPTURE(r.out);
+  REQUIRE(r.exit_code == 0);
+  // Line 14 is the branch; after it the long path (line 16) runs with lanes 0-15 and the short
+  // path (line 24) with lanes 16-31, then line 30 (the join) with all 32.
+  CHECK(r.out.find("line   14  ") != std::string::npos);
+  const auto long_path = r.out.find("line   16  ");
+  const auto short_path = r.out.find("line   24  ");
+  const auto join = r.out.find("line   30  ");
+  REQUIRE(long_path != std::string::npos);
+  REQUIRE(short_path != std::string::npos);
+  REQUIRE(join != std::string::npos);
+  CHECK(long_path < short_path);
+  CHECK(short_path < join);
+  CHECK(r.out.find("16/32  %a1 = fma.f32") != std::string::npos);
+  CHECK(r.out.find("16/32  %b1 = fma.f32") != std::string::npos);
+  CHECK(r.out.find("32/32  ret") != std::string::npos);
+  // The stack after the branch: both sides and the join entry, which reconverges at line 30.
+  CHECK(r.out.find("reconverge at line 30") != std::string::npos);
+  // %lowHalf is true in lanes 0-15 only.
+  CHECK(r.out.find("%lowHalf (pred)") != std::string::npos);
+  CHECK(r.out.find("warp finished after 17 instructions; 32 threads exited") !=
+        std::string::npos);
+}
+
+TEST_CASE("step rejects a block or warp outside the launch") {
+  CHECK(run_cli({"step", divergence_kernel(), "--block", "1"}).exit_code == 2);
+  CHECK(run_cli({"step", divergence_kernel(), "--warp", "1"}).exit_code == 2);
+  CHECK(run_cli({"step", divergence_kernel(), "--block", "0,1"}).exit_code == 2);
+}
+
+// Reads from `fd` until `text` appears or a few seconds pass.
+std::string read_until(int fd, const std::string& text, std::string& all) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  const std::size_t from = all.size();
+  while (all.find(text, from) == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, 100) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    all.append(buf, static_cast<std::size_t>(n));
+  }
+  return all.substr(from);
+}
+
+TEST_CASE("step at a terminal prompts, answers commands and quits") {
+  int master = -1;
+  const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const std::string kernel = divergence_kernel();
+    execl(WARPSIM_BINARY, "warpsim", "step", kernel.c_str(), "--warp", "0", nullptr);
+    _exit(127);
+  }
+  std::string all;
+  CHECK(read_until(master, "(step, line 11) ", all).find("32/32") != std::string::npos);
+  const std::string next = "next 4\n";
+  REQUIRE(write(master, next.data(), next.size()) == static_cast<ssize_t>(next.size()));
+  const std::string after = read_until(master, "(step, line 17) ", all);
+  CHECK(after.find("16/32  %a1 = fma.f32") != std::string::npos);
+  const std::string print = "print %x\n";
+  REQUIRE(write(master, print.data(), print.size()) == static_cast<ssize_t>(print.size()));
+  CHECK(read_until(master, "(step, line 17) ", all).find("%x (f32)") != std::string::npos);
+  const std::string quit = "quit\n";
+  REQUIRE(write(master, quit.data(), quit.size()) == static_cast<ssize_t>(quit.size()));
+  int status = -1;
+  for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(50'000);
+  CAPTURE(all);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  close(master);
+}
+
+}  // namespace
+}  // namespace warpsim::test
