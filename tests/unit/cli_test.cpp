@@ -1,6 +1,8 @@
 // The warpsim command line: exit codes and the output of the ir commands.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -74,6 +76,39 @@ TEST_CASE("ir cfg --dot draws edges and dashed reconvergence edges") {
   CHECK(r.out.find("digraph \"warp_divergence\"") != std::string::npos);
   // entry is b0, join is b3: the branch reconverges at the join.
   CHECK(r.out.find("b0 -> b3 [style=dashed") != std::string::npos);
+}
+
+TEST_CASE("run without a file runs the built-in vecAdd with the seed's sizes") {
+  const auto r = run_cli({"run"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("kernel vecAdd (vecAdd.kir (embedded)") != std::string::npos);
+  CHECK(r.out.find("blocks 3,907") != std::string::npos);
+}
+
+TEST_CASE("run rejects bad launch overrides with exit 2") {
+  const std::string vec = kernel_path("vecAdd.kir");
+  CHECK(run_cli({"run", vec, "--block", "2048"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--grid", "0"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--grid", "abc"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--arg", "nosuch=1"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--arg", "vectorLength=1.5"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--launch", "nosuch"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--block-order", "sideways"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--mode", "timing"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--dump", "nosuch=/tmp/x"}).exit_code == 2);
+}
+
+TEST_CASE("run --dump writes a buffer's final bytes") {
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_compute_out.bin";
+  const auto r = run_cli({"run", kernel_path("compute.kir"), "--dump", "out=" + path.string()});
+  REQUIRE(r.exit_code == 0);
+  // 10 floats: out[i] = 1 * i + 2.
+  CHECK(std::filesystem::file_size(path) == 40);
+  std::ifstream in(path, std::ios::binary);
+  float v[10];
+  in.read(reinterpret_cast<char*>(v), sizeof v);
+  CHECK(v[0] == 2.0f);
+  CHECK(v[9] == 11.0f);
 }
 
 TEST_CASE("ir cfg --kernel rejects a kernel the file does not have") {

@@ -5,6 +5,7 @@
 
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/embedded_kernels.hpp"
 #include "tools/warpsim/fault_report.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
@@ -78,7 +79,8 @@ LaunchOverrides launch_overrides(const CommandLine& cl) {
 
 int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   po::options_description desc("options");
-  desc.add_options()("file", po::value<std::string>(), "the .kir file")(
+  desc.add_options()("file", po::value<std::string>(),
+                     "the .kir file (default: the seed's vecAdd, built in)")(
       "json", po::value<std::string>(), "also write the report as JSON to this file")(
       "dump", po::value<std::vector<std::string>>(),
       "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
@@ -89,16 +91,17 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   auto cl = parse_command_line("run FILE", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
-  if (cl->vars.count("file") == 0) {
-    err << "warpsim run: error: no input file\n";
-    return kExitBadInput;
-  }
+
   if (cl->vars["mode"].as<std::string>() != "functional") {
     err << "warpsim run: error: --mode must be functional\n";
     return kExitBadInput;
   }
-  const std::string file = cl->vars["file"].as<std::string>();
-  const ir::LoadedModule loaded = ir::load_module_file(file);
+  // Without a file, the embedded default: the seed's vecAdd with its own sizes.
+  const std::string file =
+      cl->vars.count("file") ? cl->vars["file"].as<std::string>() : "vecAdd.kir (embedded)";
+  const ir::LoadedModule loaded =
+      cl->vars.count("file") ? ir::load_module_file(file)
+                             : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl), err);
