@@ -84,7 +84,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "json", po::value<std::string>(), "also write the report as JSON to this file")(
       "dump", po::value<std::vector<std::string>>(),
       "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
-      "mode", po::value<std::string>()->default_value("functional"), "functional");
+      "mode", po::value<std::string>()->default_value("functional"), "functional")(
+      "per-line", "show every memory instruction's requests, sectors and wavefronts");
   add_launch_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -118,7 +119,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSummary summary{file, *spec, *result, wall};
+  const RunSummary summary{file, *spec, *result, wall, cl->vars.count("per-line") != 0};
   write_run_text(out, summary);
   if (cl->vars.count("json")) {
     std::ofstream json(cl->vars["json"].as<std::string>());

@@ -1,5 +1,7 @@
 #include "tools/warpsim/run_report.hpp"
 
+#include "tools/warpsim/memory_report.hpp"
+
 #include <fmt/format.h>
 
 #include <ostream>
@@ -75,6 +77,7 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
                        lines[i], with_commas(b.executions), with_commas(b.divergent),
                        with_commas(b.threads_taken), with_commas(b.threads_not_taken));
   }
+  write_memory_text(out, l, s, run.per_line);
   const exec::HostTiming& t = run.result.timing;
   out << fmt::format("host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
                      "warp instructions/s simulated\n",
@@ -113,6 +116,7 @@ nlohmann::json run_json(const RunSummary& run) {
        100.0 * ratio(uniform, s.branch_instructions)},
       {"smsp__inst_executed_op_barrier.sum", s.barriers},
   };
+  j["lines"] = memory_json(l, s, j["metrics"]);
   j["metric_notes"] = {
       {"smsp__inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
       {"smsp__thread_inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},

@@ -15,6 +15,7 @@ struct RunSummary {
   const exec::LaunchSpec& launch;
   const exec::LaunchResult& result;
   double wall_seconds = 0;
+  bool per_line = false;  // the per-instruction memory table in the text report
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);

@@ -6,6 +6,8 @@
 
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/exec/values.hpp"
+#include "sim/memory/coalescing.hpp"
+#include "sim/memory/shared_banks.hpp"
 
 namespace warpsim::exec {
 namespace {
@@ -70,8 +72,48 @@ class Addressing {
     }
     if (d_.vector_width > 1) check_vector(lane, linear);
     const std::uint64_t offset = linear * size_;
-    std::uint8_t* base = base_ != nullptr ? base_ : remote_shared(lane);
+    std::uint8_t* base = base_;
+    addresses_[lane] = base_address_ + offset;
+    if (base == nullptr) {
+      // dsmem: words of different blocks are different words (in the same bank), so the
+      // accounting address carries the rank above any shared-memory offset.
+      std::uint64_t rank = 0;
+      base = remote_shared(lane, rank);
+      addresses_[lane] += rank << 40;
+    }
     return {base + lane * lane_stride_ + offset, base_address_ + offset};
+  }
+
+  // Counts the request once every lane is located: sectors for global memory, wavefronts for
+  // shared memory (by the address each lane computed).
+  void account(std::uint32_t mask) {
+    const MemoryRef& m = d_.mem;
+    LaunchStats& stats = ctx_.stats;
+    MemoryLineStats& line =
+        stats.per_memory[static_cast<std::size_t>(&d_ - ctx_.program.insts.data())];
+    ++line.executions;
+    const unsigned bytes = size_ * d_.vector_width;
+    if (m.kind == ArrayKind::Global) {
+      const memory::GlobalRequest r = memory::coalesce(addresses_, mask);
+      const unsigned ideal = memory::ideal_sectors(mask, bytes);
+      GlobalOpStats& g = stats.memory.global[static_cast<std::size_t>(global_op())];
+      ++g.requests;
+      g.sectors += r.sectors;
+      g.ideal_sectors += ideal;
+      g.lines += r.lines;
+      ++line.requests;
+      line.sectors += r.sectors;
+      line.ideal_sectors += ideal;
+    } else if (m.kind == ArrayKind::Shared) {
+      const memory::SharedRequest r = memory::shared_wavefronts(addresses_, mask, bytes);
+      auto& group = m.has_rank ? stats.memory.dsmem : stats.memory.shared;
+      SharedOpStats& sh = group[static_cast<std::size_t>(shared_op())];
+      ++sh.instructions;
+      sh.wavefronts += r.wavefronts;
+      sh.ideal_wavefronts += r.ideal;
+      line.wavefronts += r.wavefronts;
+      line.ideal_wavefronts += r.ideal;
+    }
   }
 
  private:
@@ -115,7 +157,7 @@ class Addressing {
   }
 
   // dsmem: the shared memory of the block of the lane's rank in the cluster.
-  [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane) {
+  [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane, std::uint64_t& rank_out) {
     const std::int64_t rank =
         read_index(w_.read(d_.mem.rank, ctx_.program.pool)[lane], d_.mem.rank_type);
     if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster.size()) {
@@ -123,10 +165,22 @@ class Addressing {
             fmt::format("block rank {} is outside the cluster of {} blocks", rank,
                         ctx_.cluster.size()));
     }
+    rank_out = static_cast<std::uint64_t>(rank);
     return ctx_.cluster[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
   }
 
+  GlobalOp global_op() const {
+    if (d_.opcode == ir::Opcode::Ld) return GlobalOp::Load;
+    if (d_.opcode == ir::Opcode::St) return GlobalOp::Store;
+    return d_.ndst != 0 ? GlobalOp::Atomic : GlobalOp::Reduction;
+  }
+  SharedOp shared_op() const {
+    if (d_.opcode == ir::Opcode::Ld) return SharedOp::Load;
+    return d_.opcode == ir::Opcode::St ? SharedOp::Store : SharedOp::Atomic;
+  }
+
   static constexpr std::size_t kMaxDims = 8;
+  std::uint64_t addresses_[32] = {};
   ExecContext& ctx_;
   WarpState& w_;
   const DecodedInst& d_;
@@ -151,6 +205,7 @@ void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32
       w.write(d.dst[e])[l] = bits;
     }
   });
+  addressing.account(mask);
 }
 
 template <unsigned kSize>
@@ -163,6 +218,7 @@ void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint3
       std::memcpy(at.data + e * kSize, &bits, kSize);
     }
   });
+  addressing.account(mask);
 }
 
 template <typename T>
@@ -197,6 +253,7 @@ void exec_atomic(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
     std::memcpy(at.data, &updated, sizeof(T));
     if (d.ndst != 0) w.write(d.dst[0])[l] = to_bits(old);
   });
+  addressing.account(mask);
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ class Executor {
         program_(decode(module, launch, memory_)),
         ctx_{program_, launch_, memory_, stats_, blocks_, nullptr} {
     stats_.per_branch.resize(program_.insts.size());
+    stats_.per_memory.resize(program_.insts.size());
   }
 
   LaunchResult run(std::chrono::steady_clock::time_point started) {

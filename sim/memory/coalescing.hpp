@@ -1,0 +1,26 @@
+// Global memory coalescing: one warp memory instruction is one request; the request needs one
+// 32-byte sector for every distinct 32-byte segment its active lanes touch, and touches one
+// 128-byte line for every distinct 128-byte segment. Accesses are naturally aligned and at most
+// 16 bytes, so a lane's access never spans two sectors.
+// Contract: `addresses[l]` is read only for lanes set in `mask`.
+#pragma once
+
+#include <cstdint>
+
+namespace warpsim::memory {
+
+inline constexpr unsigned kSectorBytes = 32;
+inline constexpr unsigned kLineBytes = 128;
+
+struct GlobalRequest {
+  unsigned sectors = 0;
+  unsigned lines = 0;
+};
+
+GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask);
+
+// The fewest sectors the request could need: the bytes its active lanes ask for, in 32-byte
+// sectors (the "ideal" of Nsight Compute's source view).
+unsigned ideal_sectors(std::uint32_t mask, unsigned bytes_per_lane);
+
+}  // namespace warpsim::memory

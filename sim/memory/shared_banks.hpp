@@ -1,0 +1,49 @@
+// Shared-memory banks: 32 banks of 4-byte words; word w lives in bank w % 32.
+//
+// A warp's access is processed in phases: the whole warp for 32-bit accesses, half-warps for
+// 64-bit, quarter-warps for 128-bit. In a phase, each bank delivers one distinct word per
+// wavefront, so the phase takes as many wavefronts as the largest number of distinct words any
+// one bank must deliver. Lanes that touch the same word share it (a broadcast for loads; for
+// stores one lane's value lands). The ideal is one wavefront per phase that has an active
+// lane; bank conflicts are the wavefronts beyond it.
+// Contract: offsets are byte offsets in the block's shared memory, aligned to access_bytes
+// (4, 8 or 16); offsets[l] is read only for lanes in `mask`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::memory {
+
+inline constexpr unsigned kBanks = 32;
+inline constexpr unsigned kBankWordBytes = 4;
+
+struct SharedRequest {
+  unsigned wavefronts = 0;
+  unsigned ideal = 0;
+  unsigned conflicts() const { return wavefronts - ideal; }
+};
+
+SharedRequest shared_wavefronts(const std::uint64_t* offsets, std::uint32_t mask,
+                                unsigned access_bytes);
+
+// The same computation, kept in full for pictures: which word each bank serves in which
+// wavefront, and which lanes read or write it.
+struct BankSlot {
+  unsigned bank = 0;
+  std::uint64_t word = 0;       // offset / 4
+  std::uint32_t lanes = 0;      // lanes that touch this word in this phase
+  unsigned phase = 0;
+  unsigned wavefront = 0;       // 0-based, counted across phases
+};
+
+struct BankMap {
+  unsigned phases = 0;          // phases with an active lane
+  unsigned wavefronts = 0;
+  unsigned max_words_per_bank = 0;  // the conflict degree: 1 means none
+  std::vector<BankSlot> slots;
+};
+
+BankMap bank_map(const std::uint64_t* offsets, std::uint32_t mask, unsigned access_bytes);
+
+}  // namespace warpsim::memory

@@ -1,0 +1,137 @@
+#include "tools/warpsim/memory_report.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "sim/core/ir/printer.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+constexpr const char* kGlobalOps[] = {"ld", "st", "atom", "red"};
+constexpr const char* kSharedOps[] = {"ld", "st", "atom"};
+
+double per(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+}
+
+struct MemoryLine {
+  const ir::Instruction* inst;
+  const exec::MemoryLineStats* stats;
+};
+
+// Memory instructions that executed, in the executor's order (blocks, then instructions).
+std::vector<MemoryLine> memory_lines(const ir::Kernel& k, const exec::LaunchStats& stats) {
+  std::vector<MemoryLine> lines;
+  std::size_t i = 0;
+  for (const ir::BasicBlock& b : k.blocks) {
+    for (const ir::Instruction& inst : b.instructions) {
+      const exec::MemoryLineStats& s = stats.per_memory[i++];
+      if (s.executions != 0) lines.push_back({&inst, &s});
+    }
+  }
+  return lines;
+}
+
+bool is_shared(const ir::Instruction& inst) {
+  return inst.space == ir::Space::Shared || inst.space == ir::Space::Dsmem;
+}
+
+}  // namespace
+
+void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
+                       const exec::LaunchStats& stats, bool per_line) {
+  const exec::MemoryStats& m = stats.memory;
+  out << "global memory      requests       sectors  sectors/request (ideal)\n";
+  for (std::size_t op = 0; op < 4; ++op) {
+    const exec::GlobalOpStats& g = m.global[op];
+    if (g.requests == 0) continue;
+    out << fmt::format("  {:<5} {:>16} {:>13}  {:>6.2f} ({:.2f})\n", kGlobalOps[op], g.requests,
+                       g.sectors, per(g.sectors, g.requests), per(g.ideal_sectors, g.requests));
+  }
+  for (const auto& [group, label] : {std::pair{&m.shared, "shared memory"},
+                                     std::pair{&m.dsmem, "distributed shared memory"}}) {
+    bool any = false;
+    for (const exec::SharedOpStats& s : *group) any = any || s.instructions != 0;
+    if (!any) continue;
+    out << fmt::format("{:<18} {:>10} {:>13} {:>10}  wavefronts/instruction (ideal)\n", label,
+                       "insts", "wavefronts", "conflicts");
+    for (std::size_t op = 0; op < 3; ++op) {
+      const exec::SharedOpStats& s = (*group)[op];
+      if (s.instructions == 0) continue;
+      out << fmt::format("  {:<5} {:>20} {:>13} {:>10}  {:>6.2f} ({:.2f})\n", kSharedOps[op],
+                         s.instructions, s.wavefronts, s.conflicts(),
+                         per(s.wavefronts, s.instructions),
+                         per(s.ideal_wavefronts, s.instructions));
+    }
+  }
+  if (!per_line) return;
+  out << "memory instructions by line\n";
+  out << fmt::format("  {:>5}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", "line",
+                     "instruction", "execs", "sect/req", "(ideal)", "wavefronts", "(ideal)",
+                     "conflicts");
+  for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
+    const exec::MemoryLineStats& s = *l.stats;
+    const std::string text = ir::to_string(*l.inst);
+    const std::string shown = text.size() > 42 ? text.substr(0, 39) + "..." : text;
+    if (is_shared(*l.inst)) {
+      out << fmt::format("  {:>5}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n",
+                         l.inst->loc.line, shown, s.executions, "", "", s.wavefronts,
+                         s.ideal_wavefronts, s.wavefronts - s.ideal_wavefronts);
+    } else if (s.requests != 0) {
+      out << fmt::format("  {:>5}  {:<42} {:>9} {:>9.2f} {:>9.2f}\n", l.inst->loc.line, shown,
+                         s.executions, per(s.sectors, s.requests),
+                         per(s.ideal_sectors, s.requests));
+    } else {
+      out << fmt::format("  {:>5}  {:<42} {:>9}\n", l.inst->loc.line, shown, s.executions);
+    }
+  }
+}
+
+nlohmann::json memory_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats,
+                           nlohmann::json& metrics) {
+  const exec::MemoryStats& m = stats.memory;
+  for (std::size_t op = 0; op < 4; ++op) {
+    const std::string suffix = std::string("global_op_") + kGlobalOps[op] + ".sum";
+    metrics["l1tex__t_requests_pipe_lsu_mem_" + suffix] = m.global[op].requests;
+    metrics["l1tex__t_sectors_pipe_lsu_mem_" + suffix] = m.global[op].sectors;
+  }
+  std::uint64_t shared_wavefronts = 0;
+  for (std::size_t op = 0; op < 3; ++op) {
+    const exec::SharedOpStats& s = m.shared[op];
+    const std::string o = kSharedOps[op];
+    metrics["smsp__sass_inst_executed_op_shared_" + o + ".sum"] = s.instructions;
+    metrics["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + o + ".sum"] = s.wavefronts;
+    metrics["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + o + ".sum"] = s.conflicts();
+    shared_wavefronts += s.wavefronts;
+    const exec::SharedOpStats& d = m.dsmem[op];
+    // No Nsight Compute counterpart: warpsim's own names.
+    metrics["warpsim__dsmem_inst_executed_op_" + o + ".sum"] = d.instructions;
+    metrics["warpsim__dsmem_wavefronts_op_" + o + ".sum"] = d.wavefronts;
+  }
+  metrics["smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum"] = shared_wavefronts;
+
+  nlohmann::json lines = nlohmann::json::array();
+  for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
+    const exec::MemoryLineStats& s = *l.stats;
+    nlohmann::json row = {{"line", l.inst->loc.line},
+                          {"instruction", ir::to_string(*l.inst)},
+                          {"space", std::string(ir::name(l.inst->space))},
+                          {"executions", s.executions}};
+    if (is_shared(*l.inst)) {
+      row["wavefronts"] = s.wavefronts;
+      row["ideal_wavefronts"] = s.ideal_wavefronts;
+      row["bank_conflicts"] = s.wavefronts - s.ideal_wavefronts;
+    } else if (s.requests != 0) {
+      row["requests"] = s.requests;
+      row["sectors"] = s.sectors;
+      row["sectors_per_request"] = per(s.sectors, s.requests);
+      row["ideal_sectors_per_request"] = per(s.ideal_sectors, s.requests);
+    }
+    lines.push_back(std::move(row));
+  }
+  return lines;
+}
+
+}  // namespace warpsim::cli
