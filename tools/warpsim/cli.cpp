@@ -25,6 +25,8 @@ constexpr const char* kUsage =
     "                         instructions, branches, divergence\n"
     "  step FILE --block B --warp W\n"
     "                         one warp's execution, instruction by instruction\n"
+    "  banks --array T[..] --index '[..]'\n"
+    "                         bank map of one warp's shared-memory access\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
@@ -72,6 +74,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "ir") return run_ir(rest, out, err);
   if (args[0] == "run") return run_kernel(rest, out, err);
   if (args[0] == "bench") return run_bench(rest, out, err);
+  if (args[0] == "banks") return run_banks(rest, out, err);
   if (args[0] == "step") return run_step(rest, std::cin, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;

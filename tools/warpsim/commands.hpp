@@ -17,6 +17,9 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
 int run_step(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err);
 
+// `warpsim banks --array ... --index ...`
+int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim bench ...`
 int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -1,0 +1,156 @@
+// `warpsim banks`: the bank map of one warp's access to a shaped shared array, without writing
+// a kernel. E.g. --array 'f32[32][32]' --index '[lane][0]' is a 32-way conflict;
+// --array 'f32[32][33]' makes it conflict-free.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <ostream>
+#include <regex>
+
+#include "sim/core/exec/launch.hpp"
+#include "sim/memory/shared_banks.hpp"
+#include "tools/warpsim/bank_picture.hpp"
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/index_expression.hpp"
+#include "tools/warpsim/launch_options.hpp"
+#include "tools/warpsim/options.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+struct ArrayShape {
+  ir::ScalarType element = ir::ScalarType::F32;
+  std::vector<std::uint64_t> dims;
+};
+
+std::optional<ArrayShape> parse_array(const std::string& text) {
+  static const std::regex whole(R"(^\s*([a-z0-9]+)\s*((\[\s*[0-9]+\s*\]\s*)+)$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, whole)) return std::nullopt;
+  const auto type = ir::parse_scalar_type(m[1].str());
+  if (!type || ir::size_bytes(*type) == 0) return std::nullopt;
+  ArrayShape shape{*type, {}};
+  static const std::regex dim(R"(\[\s*([0-9]+)\s*\])");
+  const std::string dims = m[2].str();
+  for (auto it = std::sregex_iterator(dims.begin(), dims.end(), dim); it != std::sregex_iterator();
+       ++it) {
+    const std::string digits = (*it)[1].str();
+    if (digits.size() > 9) return std::nullopt;
+    const std::uint64_t d = std::stoull(digits);
+    if (d == 0) return std::nullopt;
+    shape.dims.push_back(d);
+  }
+  return shape;
+}
+
+int fail(std::ostream& err, const std::string& message) {
+  err << "warpsim banks: error: " << message << '\n';
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  po::options_description desc("options");
+  desc.add_options()("array", po::value<std::string>(),
+                     "element type and shape, e.g. 'f32[32][33]' (padding included)")(
+      "index", po::value<std::string>(),
+      "index expression per lane, e.g. '[lane][0]' or '[tid.x][tid.y]' (lane, warp, tid.x, "
+      "tid.y, tid.z; + - * / %)")("block", po::value<std::string>()->default_value("32"),
+                                  "block dimensions x[,y[,z]], for tid")(
+      "warp", po::value<std::uint64_t>()->default_value(0), "which warp of the block")(
+      "vector", po::value<unsigned>()->default_value(1),
+      "elements per lane: 1, 2 or 4 (a 64- or 128-bit vector access)")(
+      "svg", po::value<std::string>(), "also draw the bank map as SVG to this file");
+  auto cl = parse_command_line("banks --array TYPE[..] --index '[..]'", desc, {}, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+  if (!cl->vars.count("array") || !cl->vars.count("index")) {
+    return fail(err, "--array and --index are required");
+  }
+  const std::string array_text = cl->vars["array"].as<std::string>();
+  const auto shape = parse_array(array_text);
+  if (!shape) {
+    return fail(err, "--array '" + array_text +
+                         "': expected a type (s32, u32, s64, u64, f32, f64) and positive "
+                         "dimensions, e.g. f32[32][33]");
+  }
+  std::string error;
+  const std::string index_text = cl->vars["index"].as<std::string>();
+  const auto index = IndexExpression::parse(index_text, error);
+  if (!index) return fail(err, "--index '" + index_text + "': " + error);
+  if (index->dimensions() != shape->dims.size()) {
+    return fail(err, fmt::format("--index has {} indices but the array has {} dimensions",
+                                 index->dimensions(), shape->dims.size()));
+  }
+  const auto block = parse_dim3(cl->vars["block"].as<std::string>());
+  if (!block || block->count() == 0 || block->count() > 1024) {
+    return fail(err, "--block must be x[,y[,z]] with 1 to 1024 threads");
+  }
+  const std::uint64_t warp = cl->vars["warp"].as<std::uint64_t>();
+  if (warp * 32 >= block->count()) return fail(err, "--warp is outside the block");
+  const unsigned vector = cl->vars["vector"].as<unsigned>();
+  const unsigned element = ir::size_bytes(shape->element);
+  if ((vector != 1 && vector != 2 && vector != 4) || vector * element > 16) {
+    return fail(err, "--vector must be 1, 2 or 4, for an access of at most 16 bytes");
+  }
+
+  std::uint64_t total = 1;
+  for (std::uint64_t d : shape->dims) total *= d;
+  std::uint64_t offsets[32] = {};
+  std::uint32_t mask = 0;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    const std::uint64_t thread = warp * 32 + lane;
+    if (thread >= block->count()) break;
+    const ir::Dim3 tid = exec::unflatten(thread, *block);
+    const LaneCoordinates at{lane, static_cast<std::int64_t>(warp),
+                             static_cast<std::int64_t>(tid.x), static_cast<std::int64_t>(tid.y),
+                             static_cast<std::int64_t>(tid.z)};
+    const auto indices = index->evaluate(at, error);
+    if (!indices) return fail(err, fmt::format("lane {}: {}", lane, error));
+    std::uint64_t linear = 0;
+    for (std::size_t k = 0; k < indices->size(); ++k) {
+      const std::int64_t i = (*indices)[k];
+      if (i < 0 || static_cast<std::uint64_t>(i) >= shape->dims[k]) {
+        return fail(err, fmt::format("lane {}: index {} is outside dimension {} (size {})", lane,
+                                     i, k, shape->dims[k]));
+      }
+      linear = linear * shape->dims[k] + static_cast<std::uint64_t>(i);
+    }
+    if (linear % vector != 0 || linear + vector > total) {
+      return fail(err, fmt::format("lane {}: a {}-element access at element {} is misaligned or "
+                                   "runs past the array",
+                                   lane, vector, linear));
+    }
+    offsets[lane] = linear * element;
+    mask |= 1u << lane;
+  }
+
+  const unsigned bytes = vector * element;
+  const memory::BankMap map = memory::bank_map(offsets, mask, bytes);
+  const unsigned conflicts = map.wavefronts - map.phases;
+  const std::string title =
+      fmt::format("{} {}, warp {}: {} wavefronts (ideal {}), {} bank conflicts", array_text,
+                  index_text, warp, map.wavefronts, map.phases, conflicts);
+  out << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
+                     array_text, element, index_text, block->x, block->y, block->z, warp);
+  out << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
+                     std::popcount(mask), bytes * 8, map.phases, map.phases == 1 ? "" : "s",
+                     32 / std::max(1u, bytes / 4));
+  out << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
+                     map.wavefronts, map.phases, conflicts,
+                     map.max_words_per_bank <= 1 ? std::string("none (conflict-free)")
+                                                 : fmt::format("{}-way", map.max_words_per_bank));
+  write_bank_grid(out, map);
+  if (cl->vars.count("svg")) {
+    std::ofstream svg(cl->vars["svg"].as<std::string>());
+    write_bank_svg(svg, map, title);
+    if (!svg) return fail(err, "cannot write the SVG file");
+  }
+  return kExitOk;
+}
+
+}  // namespace warpsim::cli
