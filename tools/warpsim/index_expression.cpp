@@ -2,11 +2,14 @@
 
 #include <cctype>
 #include <limits>
+#include <string>
 
 namespace warpsim::cli {
 
 struct IndexExpression::Node {
-  char op = 0;  // '+', '-', '*', '/', '%', 'n' (negate), 'c' (constant), 'v' (variable)
+  // '+', '-', '*', '/', '%', comparisons ('e' ==, 'N' !=, 'l' <=, 'g' >=, '<', '>'),
+  // 'n' (negate), 'c' (constant), 'v' (variable)
+  char op = 0;
   std::int64_t value = 0;
   std::int64_t LaneCoordinates::*variable = nullptr;
   std::shared_ptr<const Node> left, right;
@@ -26,7 +29,7 @@ class Parser {
     skip();
     while (pos_ < s_.size()) {
       if (!eat('[')) return fail(error, "expected '['");
-      auto e = sum();
+      auto e = comparison();
       if (!e || !eat(']')) return fail(error, e ? "expected ']'" : what_);
       roots.push_back(e);
     }
@@ -55,6 +58,23 @@ class Parser {
 
   static NodePtr binary(char op, NodePtr l, NodePtr r) {
     return std::make_shared<Node>(Node{op, 0, nullptr, std::move(l), std::move(r)});
+  }
+
+  // a == b, a != b, a < b, a <= b, a > b, a >= b: 1 or 0.
+  NodePtr comparison() {
+    NodePtr left = sum();
+    if (!left) return nullptr;
+    static const std::pair<const char*, char> kOps[] = {{"==", 'e'}, {"!=", 'N'}, {"<=", 'l'},
+                                                        {">=", 'g'}, {"<", '<'},  {">", '>'}};
+    skip();
+    for (const auto& [text, op] : kOps) {
+      if (s_.compare(pos_, std::char_traits<char>::length(text), text) == 0) {
+        pos_ += std::char_traits<char>::length(text);
+        NodePtr right = sum();
+        return right ? binary(op, left, right) : nullptr;
+      }
+    }
+    return left;
   }
 
   NodePtr sum() {
@@ -92,7 +112,7 @@ class Parser {
       return inner ? binary('n', inner, nullptr) : nullptr;
     }
     if (eat('(')) {
-      NodePtr inner = sum();
+      NodePtr inner = comparison();
       if (!inner || !eat(')')) {
         if (inner) what_ = "expected ')'";
         return nullptr;
@@ -158,6 +178,12 @@ std::optional<std::int64_t> eval(const Node& n, const LaneCoordinates& at, std::
   std::int64_t v = 0;
   bool overflow = false;
   switch (n.op) {
+    case 'e': return std::int64_t{*l == *r};
+    case 'N': return std::int64_t{*l != *r};
+    case 'l': return std::int64_t{*l <= *r};
+    case 'g': return std::int64_t{*l >= *r};
+    case '<': return std::int64_t{*l < *r};
+    case '>': return std::int64_t{*l > *r};
     case '+': overflow = __builtin_add_overflow(*l, *r, &v); break;
     case '-': overflow = __builtin_sub_overflow(*l, *r, &v); break;
     case '*': overflow = __builtin_mul_overflow(*l, *r, &v); break;

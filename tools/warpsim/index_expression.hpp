@@ -1,5 +1,5 @@
 // Index expressions for `warpsim banks`: '[e][e]...' where each e is integer arithmetic
-// (+ - * / %, parentheses, unary minus) over the lane's coordinates: lane, warp, tid.x, tid.y,
+// (+ - * / %, comparisons == != < <= > >= giving 1 or 0, parentheses, unary minus) over the lane's coordinates: lane, warp, tid.x, tid.y,
 // tid.z (threadIdx.x etc. also accepted).
 #pragma once
 
