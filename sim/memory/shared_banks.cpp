@@ -60,18 +60,39 @@ SharedRequest shared_wavefronts(const std::uint64_t* offsets, std::uint32_t mask
     const std::uint32_t active = mask & phase_mask(phase, lanes);
     if (active == 0) continue;
     ++r.ideal;
-    // At most 32 distinct words per phase (lanes x words per lane); sort and count per bank.
-    std::uint64_t words[32];
-    unsigned n = 0;
-    for (std::uint32_t m = active; m != 0; m &= m - 1) {
+    // Fast path: every bank serves at most one distinct word (conflict-free or broadcast).
+    std::uint64_t bank_word[kBanks];
+    std::uint32_t used = 0;
+    bool conflict = false;
+    for (std::uint32_t m = active; m != 0 && !conflict; m &= m - 1) {
       const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      for (unsigned k = 0; k < words_per_lane; ++k) words[n++] = offsets[lane] / kBankWordBytes + k;
+      for (unsigned k = 0; k < words_per_lane; ++k) {
+        const std::uint64_t word = offsets[lane] / kBankWordBytes + k;
+        const auto bank = static_cast<unsigned>(word % kBanks);
+        if ((used >> bank) & 1u) {
+          conflict = conflict || bank_word[bank] != word;
+        } else {
+          used |= 1u << bank;
+          bank_word[bank] = word;
+        }
+      }
     }
-    std::sort(words, words + n);
-    n = static_cast<unsigned>(std::unique(words, words + n) - words);
-    unsigned per_bank[kBanks] = {};
-    unsigned deepest = 0;
-    for (unsigned i = 0; i < n; ++i) deepest = std::max(deepest, ++per_bank[words[i] % kBanks]);
+    unsigned deepest = 1;
+    if (conflict) {
+      // At most 32 distinct words per phase (lanes x words per lane): sort, count per bank.
+      std::uint64_t words[32];
+      unsigned n = 0;
+      for (std::uint32_t m = active; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        for (unsigned k = 0; k < words_per_lane; ++k) {
+          words[n++] = offsets[lane] / kBankWordBytes + k;
+        }
+      }
+      std::sort(words, words + n);
+      n = static_cast<unsigned>(std::unique(words, words + n) - words);
+      unsigned per_bank[kBanks] = {};
+      for (unsigned i = 0; i < n; ++i) deepest = std::max(deepest, ++per_bank[words[i] % kBanks]);
+    }
     r.wavefronts += deepest;
   }
   return r;

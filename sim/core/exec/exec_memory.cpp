@@ -84,6 +84,46 @@ class Addressing {
     return {base + lane * lane_stride_ + offset, base_address_ + offset};
   }
 
+  // The whole warp at once, for the common case: all 32 lanes, no vector, memory of this block
+  // or thread. Fills each lane's data pointer, or returns false (having done nothing) when the
+  // case does not apply or some lane is out of bounds (the per-lane path then reports it).
+  bool locate_warp(std::uint32_t mask, std::uint8_t** data) {
+    if (mask != 0xffffffffu || d_.vector_width != 1 || base_ == nullptr) return false;
+    std::uint64_t linear[32];
+    bool in_bounds = true;
+    for (std::size_t k = 0; k < dims_; ++k) {
+      const std::uint64_t* idx = index_[k];
+      const std::uint64_t dim = d_.mem.dims[k];
+      std::uint64_t element[32];
+      switch (d_.mem.index_type[k]) {
+        case ir::ScalarType::S32:
+          for (unsigned l = 0; l < 32; ++l) {
+            element[l] = static_cast<std::uint64_t>(static_cast<std::int64_t>(
+                static_cast<std::int32_t>(static_cast<std::uint32_t>(idx[l]))));
+          }
+          break;
+        case ir::ScalarType::U32:
+          for (unsigned l = 0; l < 32; ++l) element[l] = static_cast<std::uint32_t>(idx[l]);
+          break;
+        default:
+          for (unsigned l = 0; l < 32; ++l) element[l] = idx[l];
+          break;
+      }
+      // A negative index is a huge unsigned one, so one comparison checks both ends.
+      for (unsigned l = 0; l < 32; ++l) {
+        in_bounds &= element[l] < dim;
+        linear[l] = k == 0 ? element[l] : linear[l] * dim + element[l];
+      }
+    }
+    if (!in_bounds) return false;
+    for (unsigned l = 0; l < 32; ++l) {
+      const std::uint64_t offset = linear[l] * size_;
+      addresses_[l] = base_address_ + offset;
+      data[l] = base_ + l * lane_stride_ + offset;
+    }
+    return true;
+  }
+
   // Counts the request once every lane is located: sectors for global memory, wavefronts for
   // shared memory (by the address each lane computed).
   void account(std::uint32_t mask) {
@@ -180,13 +220,13 @@ class Addressing {
   }
 
   static constexpr std::size_t kMaxDims = 8;
-  std::uint64_t addresses_[32] = {};
+  std::uint64_t addresses_[32];  // written by locate() for each active lane before use
   ExecContext& ctx_;
   WarpState& w_;
   const DecodedInst& d_;
   const unsigned size_;
   std::size_t dims_ = 0;
-  const std::uint64_t* index_[kMaxDims] = {};
+  const std::uint64_t* index_[kMaxDims];  // the first dims_ are set
   std::uint64_t total_ = 1;
   std::uint8_t* base_ = nullptr;
   std::uint64_t lane_stride_ = 0;
@@ -197,6 +237,17 @@ class Addressing {
 template <unsigned kSize>
 void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
+  std::uint8_t* data[32];
+  if (addressing.locate_warp(mask, data)) {
+    std::uint64_t* out = w.write(d.dst[0]);
+    for (unsigned l = 0; l < 32; ++l) {
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, data[l], kSize);
+      out[l] = bits;
+    }
+    addressing.account(mask);
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
@@ -211,6 +262,14 @@ void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32
 template <unsigned kSize>
 void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
+  std::uint8_t* data[32];
+  if (addressing.locate_warp(mask, data)) {
+    // Lanes store in order, so when two write one element the highest lane's value lands.
+    const std::uint64_t* in = w.read(d.src[0], ctx.program.pool);
+    for (unsigned l = 0; l < 32; ++l) std::memcpy(data[l], &in[l], kSize);
+    addressing.account(mask);
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
