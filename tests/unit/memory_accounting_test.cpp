@@ -2,7 +2,9 @@
 // seed's sizes, and for strided and misaligned global loads.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "tests/unit/run_support.hpp"
 
@@ -84,6 +86,34 @@ TEST_CASE("the per-line table names the shared store as the conflicting line") {
   REQUIRE(row != std::string::npos);
   // m = 64: 2 x 2 blocks of 32 warps = 128 executions, 32 wavefronts each, 31 of them conflicts.
   CHECK(r.out.substr(row, 140).find("4096        128      3968") != std::string::npos);
+}
+
+TEST_CASE("the JSON report carries the memory metrics under Nsight Compute's names") {
+  // smem_transpose with m = 64: 4 blocks in bounds, 32 warps each, so 128 executions of each
+  // memory instruction. Global: 4 sectors per request. Shared store: 32 wavefronts, 31 conflicts.
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_memory.json";
+  const auto r = run_cli({"run", (source_dir() / "kernels_ir/smem_transpose.kir").string(),
+                          "--arg", "m=64", "--json", path.string()});
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(path);
+  const auto j = nlohmann::json::parse(in);
+  const auto& m = j["metrics"];
+  CHECK(m["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"] == 128);
+  CHECK(m["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] == 512);
+  CHECK(m["l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"] == 512);
+  CHECK(m["smsp__sass_inst_executed_op_shared_st.sum"] == 128);
+  CHECK(m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] == 4096);
+  CHECK(m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] == 3968);
+  CHECK(m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] == 0);
+  CHECK(m["smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum"] == 4096 + 128);
+  bool store_row = false;
+  for (const auto& row : j["lines"]) {
+    if (row["line"] == 30) {
+      store_row = true;
+      CHECK(row["bank_conflicts"] == 3968);
+    }
+  }
+  CHECK(store_row);
 }
 
 TEST_CASE("smem_transpose 32x33: both shared accesses are conflict-free") {
