@@ -20,6 +20,12 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
 // `warpsim banks --array ... --index ...`
 int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim config show|list ...`
+int run_config(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// `warpsim occupancy ...`
+int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim bench ...`
 int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -1,0 +1,238 @@
+#include "sim/core/config/gpu_config.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <map>
+#include <sstream>
+
+#include "sim/core/config/config_keys.hpp"
+
+namespace warpsim::config {
+namespace {
+
+namespace po = boost::program_options;
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+struct Located {
+  std::string value;
+  std::string origin;  // "file:line" or "--set"
+};
+
+class Loader {
+ public:
+  Loader(const std::string& file, const std::string& text) : file_(file), text_(text) {}
+
+  std::variant<GpuConfig, std::vector<ConfigError>> run(const std::vector<std::string>& sets) {
+    scan_lines();
+    read_with_boost();
+    for (const std::string& s : sets) apply_override(s);
+    GpuConfig config;
+    config.source = file_;
+    for (const KeySpec& spec : config_keys()) convert(spec, config);
+    if (errors_.empty()) check_consistency(config);
+    if (!errors_.empty()) return errors_;
+    return config;
+  }
+
+ private:
+  // Finds the line of every key (Boost's parser does not say) and reports lines that are no
+  // key, section or comment, keys outside a section, unknown keys and keys given twice.
+  void scan_lines() {
+    std::istringstream in(text_);
+    std::string line, section;
+    for (unsigned n = 1; std::getline(in, line); ++n) {
+      const std::string body = trim(line.substr(0, line.find_first_of("#;")));
+      if (body.empty()) continue;
+      if (body.front() == '[') {
+        if (body.back() != ']' || body.size() < 3) {
+          error(n, "malformed section header '" + body + "'");
+        } else {
+          section = body.substr(1, body.size() - 2);
+        }
+        continue;
+      }
+      const auto eq = body.find('=');
+      if (eq == std::string::npos || trim(body.substr(0, eq)).empty()) {
+        error(n, "expected 'key = value', '[section]' or a comment, found '" + body + "'");
+        continue;
+      }
+      if (section.empty()) {
+        error(n, "key '" + trim(body.substr(0, eq)) + "' is outside any [section]");
+        continue;
+      }
+      const std::string key = section + "." + trim(body.substr(0, eq));
+      if (find_spec(key) == nullptr) {
+        error(n, "unknown key '" + key + "'" + suggestion(key));
+      } else if (!line_of_.emplace(key, n).second) {
+        error(n, "key '" + key + "' is given twice (first on line " +
+                     std::to_string(line_of_[key]) + ")");
+      }
+    }
+  }
+
+  void read_with_boost() {
+    if (!errors_.empty()) return;  // the scan has found what Boost would reject, with lines
+    po::options_description desc;
+    for (const KeySpec& spec : config_keys()) {
+      desc.add_options()(std::string(spec.key).c_str(), po::value<std::string>());
+    }
+    std::istringstream in(text_);
+    po::variables_map vm;
+    try {
+      po::store(po::parse_config_file(in, desc, false), vm);
+    } catch (const po::error& e) {
+      errors_.push_back({file_ + ": error: " + e.what()});
+      return;
+    }
+    for (const auto& [key, value] : vm) {
+      values_[key] = {trim(value.as<std::string>()),
+                      file_ + ":" + std::to_string(line_of_[key])};
+    }
+  }
+
+  void apply_override(const std::string& set) {
+    const auto eq = set.find('=');
+    const std::string key = trim(set.substr(0, eq));
+    if (eq == std::string::npos || find_spec(key) == nullptr) {
+      errors_.push_back({"--set " + set + ": error: expected section.key=value with a declared "
+                         "key" + (eq == std::string::npos ? "" : suggestion(key))});
+      return;
+    }
+    values_[key] = {trim(set.substr(eq + 1)), "--set"};
+  }
+
+  void convert(const KeySpec& spec, GpuConfig& config) {
+    const std::string key(spec.key);
+    auto it = values_.find(key);
+    Located v;
+    if (it != values_.end()) {
+      v = it->second;
+    } else if (spec.default_value) {
+      v = {std::string(*spec.default_value), "default"};
+    } else {
+      errors_.push_back({file_ + ": error: missing required key '" + key + "' (" +
+                         std::string(spec.description) + ")"});
+      return;
+    }
+    std::uint64_t number = 0;
+    std::vector<std::uint64_t> list;
+    if (!parse_value(spec, v, number, list)) return;
+    assign(config, spec, number, v.value, list);
+    config.entries.push_back({key, v.value, std::string(spec.unit),
+                              std::string(spec.description), v.origin});
+  }
+
+  bool parse_value(const KeySpec& spec, const Located& v, std::uint64_t& number,
+                   std::vector<std::uint64_t>& list) {
+    const std::string key(spec.key);
+    auto bad = [&](const std::string& why) {
+      errors_.push_back({v.origin + ": error: " + key + " = '" + v.value + "': " + why});
+      return false;
+    };
+    switch (spec.type) {
+      case KeyType::Text:
+        return v.value.empty() ? bad("expected a value") : true;
+      case KeyType::CapabilityVersion: {
+        if (v.value.size() != 3 && v.value.size() != 4) return bad("expected major.minor, e.g. 9.0");
+        const auto dot = v.value.find('.');
+        std::uint64_t major = 0, minor = 0;
+        if (dot == std::string::npos || !parse_uint(v.value.substr(0, dot), major) ||
+            !parse_uint(v.value.substr(dot + 1), minor) || minor > 9 || major == 0) {
+          return bad("expected major.minor, e.g. 9.0");
+        }
+        number = major * 10 + minor;
+        return true;
+      }
+      case KeyType::KilobyteList: {
+        std::istringstream parts(v.value);
+        for (std::string part; std::getline(parts, part, ',');) {
+          std::uint64_t kb = 0;
+          if (!parse_uint(trim(part), kb)) return bad("expected kilobyte sizes separated by commas");
+          if (!list.empty() && kb * 1024 <= list.back()) return bad("sizes must ascend");
+          list.push_back(kb * 1024);
+        }
+        return true;
+      }
+      case KeyType::Integer:
+        if (!v.value.empty() && v.value.front() == '-') return bad("must not be negative");
+        if (!parse_uint(v.value, number)) return bad("expected a whole number");
+        if (number < spec.min || number > spec.max) {
+          return bad("must be between " + std::to_string(spec.min) + " and " +
+                     std::to_string(spec.max));
+        }
+        return true;
+    }
+    return false;
+  }
+
+  static bool parse_uint(const std::string& s, std::uint64_t& out) {
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+  }
+
+  void check_consistency(const GpuConfig& c) {
+    auto fail = [&](const std::string& why) { errors_.push_back({file_ + ": error: " + why}); };
+    if (c.max_threads_per_sm % 32 != 0) fail("sm.max_threads must be a multiple of 32");
+    if (c.shared_memory_per_block > c.shared_memory_per_block_optin) {
+      fail("sm.shared_memory_per_block_bytes exceeds sm.shared_memory_per_block_optin_bytes");
+    }
+    if (c.shared_memory_per_block_optin > c.shared_memory_per_sm) {
+      fail("sm.shared_memory_per_block_optin_bytes exceeds sm.shared_memory_bytes");
+    }
+  }
+
+  static const KeySpec* find_spec(const std::string& key) {
+    for (const KeySpec& spec : config_keys()) {
+      if (spec.key == key) return &spec;
+    }
+    return nullptr;
+  }
+
+  // " (did you mean 'sm.max_threads'?)" for a key one or two edits from a declared one.
+  static std::string suggestion(const std::string& key) {
+    for (const KeySpec& spec : config_keys()) {
+      if (edit_distance(key, spec.key) <= 2) return " (did you mean '" + std::string(spec.key) + "'?)";
+    }
+    return "";
+  }
+
+  static std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diag = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+        diag = up;
+      }
+    }
+    return row[b.size()];
+  }
+
+  void error(unsigned line, const std::string& message) {
+    errors_.push_back({file_ + ":" + std::to_string(line) + ": error: " + message});
+  }
+
+  const std::string& file_;
+  const std::string& text_;
+  std::map<std::string, unsigned> line_of_;
+  std::map<std::string, Located> values_;
+  std::vector<ConfigError> errors_;
+};
+
+}  // namespace
+
+std::variant<GpuConfig, std::vector<ConfigError>> load_config(
+    const std::string& file, const std::string& text, const std::vector<std::string>& overrides) {
+  return Loader(file, text).run(overrides);
+}
+
+}  // namespace warpsim::config

@@ -1,0 +1,95 @@
+// The seeds' occupancy worked examples, through the occupancy model and the configs built from
+// the seeds' own tables.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "sim/scheduler/occupancy.hpp"
+#include "tools/warpsim/config_options.hpp"
+
+namespace warpsim::test {
+namespace {
+
+config::GpuConfig gpu(const char* name) {
+  std::ostringstream err;
+  auto c = cli::load_gpu_config(name, {}, err);
+  INFO(err.str());
+  REQUIRE(c.has_value());
+  return *c;
+}
+
+scheduler::Occupancy occupancy(const char* config, std::uint64_t block, std::uint64_t regs,
+                               std::uint64_t smem = 0) {
+  return scheduler::compute_occupancy(gpu(config), {block, regs, smem, 0});
+}
+
+TEST_CASE("seed 000 (CC 10.0): <<<512, 768>>> runs 2 blocks per SM, 75 %") {
+  // 2 x 768 = 1536 <= 2048 < 3 x 768 threads.
+  const auto o = occupancy("cc100-example", 768, 32);
+  CHECK(o.blocks_per_sm == 2);
+  CHECK(o.binding == scheduler::Limiter::Warps);
+  CHECK(o.occupancy() == doctest::Approx(0.75));
+}
+
+TEST_CASE("seed 000 (CC 10.0): <<<512, 32>>> hits the 32-block limit, 50 %") {
+  // 32 blocks x 32 threads = 1024 of 2048 threads.
+  const auto o = occupancy("cc100-example", 32, 32);
+  CHECK(o.blocks_per_sm == 32);
+  CHECK(o.binding == scheduler::Limiter::Blocks);
+  CHECK(o.occupancy() == doctest::Approx(0.5));
+}
+
+TEST_CASE("seed 000 (CC 10.0): 100 KB of shared memory per block allows 2 blocks") {
+  // 100 KB + 1 KB reserved = 103,424 bytes; 233,472 / 103,424 = 2.26.
+  const auto o = occupancy("cc100-example", 128, 32, 100 * 1024);
+  CHECK(o.blocks_per_sm == 2);
+  CHECK(o.binding == scheduler::Limiter::SharedMemory);
+}
+
+TEST_CASE("seed 004 (RTX 3090 table): every block size from 64 to 1024 reaches 100 %") {
+  // 2048 threads and 32 blocks per SM: 64 -> 32 blocks (both limits), 128 -> 16, 256 -> 8,
+  // 512 -> 4, 1024 -> 2.
+  const std::pair<std::uint64_t, std::uint64_t> table[] = {
+      {64, 32}, {128, 16}, {256, 8}, {512, 4}, {1024, 2}};
+  for (const auto& [block, blocks] : table) {
+    CAPTURE(block);
+    const auto o = occupancy("rtx3090", block, 32);
+    CHECK(o.blocks_per_sm == blocks);
+    CHECK(o.occupancy() == doctest::Approx(1.0));
+  }
+}
+
+TEST_CASE("seed 004: 40 registers per thread give 6 blocks of 256, 12 of 128, 3 of 512 (75 %)") {
+  // 40 x 32 = 1280 registers per warp; 65,536 / 4 partitions = 16,384 per partition holds 12
+  // warps, 48 per SM: 48 / 8 = 6 blocks of 256, 48 / 4 = 12 of 128, 48 / 16 = 3 of 512.
+  CHECK(occupancy("rtx3090", 256, 40).blocks_per_sm == 6);
+  CHECK(occupancy("rtx3090", 128, 40).blocks_per_sm == 12);
+  CHECK(occupancy("rtx3090", 512, 40).blocks_per_sm == 3);
+  const auto o = occupancy("rtx3090", 256, 40);
+  CHECK(o.binding == scheduler::Limiter::Registers);
+  CHECK(o.occupancy() == doctest::Approx(0.75));
+}
+
+TEST_CASE("seed 004: 40 KB of shared memory out of 128 KB gives 3 blocks of 256, 37.5 %") {
+  // 40 KB + 1 KB reserved = 41,984 bytes; 131,072 / 41,984 = 3.1; 3 x 8 warps = 24 of 64.
+  const auto o = occupancy("rtx3090", 256, 32, 40 * 1024);
+  CHECK(o.blocks_per_sm == 3);
+  CHECK(o.binding == scheduler::Limiter::SharedMemory);
+  CHECK(o.occupancy() == doctest::Approx(0.375));
+}
+
+TEST_CASE("seed 003: 64 registers per thread allow 1024 threads, 32 registers 2048") {
+  // 65,536 / 64 = 1024 threads = 32 warps; 65,536 / 32 = 2048 threads (the thread limit too).
+  CHECK(occupancy("rtx3090", 256, 64).warps_per_sm == 32);
+  CHECK(occupancy("rtx3090", 256, 32).warps_per_sm == 64);
+}
+
+TEST_CASE("a kernel that cannot run reports why") {
+  CHECK(occupancy("h200", 256, 300).blocks_per_sm == 0);            // over 255 registers
+  CHECK(occupancy("h200", 1024, 128).blocks_per_sm == 0);           // 128K registers per block
+  CHECK(occupancy("h200", 256, 32, 300 * 1024).blocks_per_sm == 0);  // over the opt-in maximum
+  CHECK_FALSE(occupancy("h200", 256, 300).reason.empty());
+}
+
+}  // namespace
+}  // namespace warpsim::test

@@ -1,0 +1,43 @@
+#include "tools/warpsim/config_options.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace warpsim::cli {
+
+std::optional<config::GpuConfig> load_gpu_config(const std::string& name_or_path,
+                                                 const std::vector<std::string>& sets,
+                                                 std::ostream& err) {
+  std::string file = name_or_path, text;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(name_or_path, ec)) {
+    std::ifstream in(name_or_path, std::ios::binary);
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    text = buf.str();
+  } else {
+    const EmbeddedConfig* found = nullptr;
+    std::string names;
+    for (const EmbeddedConfig& c : embedded_configs()) {
+      if (c.name == name_or_path) found = &c;
+      names += (names.empty() ? "" : ", ") + std::string(c.name);
+    }
+    if (found == nullptr) {
+      err << "warpsim: error: no config file '" << name_or_path << "' and no built-in config of "
+          << "that name (built in: " << names << ")\n";
+      return std::nullopt;
+    }
+    file = "configs/" + std::string(found->name) + ".ini";
+    text = std::string(found->text);
+  }
+  auto loaded = config::load_config(file, text, sets);
+  if (auto* errors = std::get_if<std::vector<config::ConfigError>>(&loaded)) {
+    for (const config::ConfigError& e : *errors) err << e.message << '\n';
+    return std::nullopt;
+  }
+  return std::get<config::GpuConfig>(std::move(loaded));
+}
+
+}  // namespace warpsim::cli
