@@ -5,6 +5,7 @@
 
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/embedded_kernels.hpp"
 #include "tools/warpsim/fault_report.hpp"
 #include "tools/warpsim/launch_options.hpp"
@@ -85,7 +86,10 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "dump", po::value<std::vector<std::string>>(),
       "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
       "mode", po::value<std::string>()->default_value("functional"), "functional")(
-      "per-line", "show every memory instruction's requests, sectors and wavefronts");
+      "per-line", "show every memory instruction's requests, sectors and wavefronts")(
+      "config", po::value<std::string>()->default_value(kDefaultConfig),
+      "the GPU: a built-in config name or an INI file")(
+      "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
   add_launch_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -107,7 +111,13 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl), err);
   const auto opts = exec_options(*cl, err);
-  if (!spec || !opts) return kExitBadInput;
+  const auto gpu = load_gpu_config(
+      cl->vars["config"].as<std::string>(),
+      cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()
+                            : std::vector<std::string>{},
+      err);
+  if (!spec || !opts || !gpu) return kExitBadInput;
+  const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
 
   const auto start = std::chrono::steady_clock::now();
   std::optional<exec::LaunchResult> result;
@@ -119,7 +129,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSummary summary{file, *spec, *result, wall, cl->vars.count("per-line") != 0};
+  const RunSummary summary{file, *spec,      *result,   wall, cl->vars.count("per-line") != 0,
+                           &*gpu, &occupancy};
   write_run_text(out, summary);
   if (cl->vars.count("json")) {
     std::ofstream json(cl->vars["json"].as<std::string>());

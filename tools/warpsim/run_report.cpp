@@ -56,6 +56,9 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   out << fmt::format("  blocks {}, threads launched {}, warps per block {}, idle lanes {}\n",
                      with_commas(shape.blocks), with_commas(shape.threads),
                      shape.warps_per_block, with_commas(shape.idle_lanes));
+  if (run.gpu != nullptr && run.occupancy != nullptr) {
+    write_occupancy_section(out, *run.gpu, *run.occupancy);
+  }
   out << "instructions (IR instructions; the GPU's counters count SASS, which nvcc may emit in "
          "other numbers)\n";
   out << fmt::format("  warp-level    {:>16}  smsp__inst_executed.sum\n",
@@ -93,7 +96,7 @@ nlohmann::json run_json(const RunSummary& run) {
   nlohmann::json j;
   j["kernel"] = l.kernel->name;
   j["file"] = run.file;
-  j["config"] = nullptr;
+  j["config"] = run.gpu != nullptr ? config_json(*run.gpu) : nlohmann::json(nullptr);
   j["launch"] = {{"name", l.name},
                  {"grid", dims(l.grid)},
                  {"block", dims(l.block)},
@@ -117,6 +120,10 @@ nlohmann::json run_json(const RunSummary& run) {
       {"smsp__inst_executed_op_barrier.sum", s.barriers},
   };
   j["lines"] = memory_json(l, s, j["metrics"]);
+  if (run.occupancy != nullptr) {
+    add_occupancy_metrics(*run.occupancy, j["metrics"]);
+    j["registers_estimated"] = run.occupancy->registers.estimated;
+  }
   j["metric_notes"] = {
       {"smsp__inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
       {"smsp__thread_inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},

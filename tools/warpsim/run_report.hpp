@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/core/exec/executor.hpp"
+#include "tools/warpsim/occupancy_section.hpp"
 
 namespace warpsim::cli {
 
@@ -16,6 +17,8 @@ struct RunSummary {
   const exec::LaunchResult& result;
   double wall_seconds = 0;
   bool per_line = false;  // the per-instruction memory table in the text report
+  const config::GpuConfig* gpu = nullptr;  // with occupancy, when given
+  const LaunchOccupancy* occupancy = nullptr;
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);

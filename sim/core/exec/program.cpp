@@ -242,6 +242,15 @@ class Decoder {
 
 }  // namespace
 
+std::uint64_t static_shared_bytes(const ir::Kernel& kernel) {
+  std::uint64_t end = 0;
+  for (const ir::ArrayDecl& a : kernel.arrays) {
+    if (a.space != ir::Space::Shared || a.is_dynamic) continue;
+    end = align_up(end, kArrayAlignment) + element_count(a.dims) * ir::size_bytes(a.element);
+  }
+  return end;
+}
+
 Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalMemory& memory) {
   return Decoder(module, launch, memory).run();
 }

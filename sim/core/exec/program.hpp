@@ -91,6 +91,10 @@ struct Program {
   std::vector<std::uint64_t> constant_offsets;  // per module constant
 };
 
+// Bytes of a kernel's static shared arrays as laid out in a block's shared memory (declaration
+// order, each aligned to 16 bytes); dynamic shared memory starts after them.
+std::uint64_t static_shared_bytes(const ir::Kernel& kernel);
+
 // Requires a verified module. `memory` gives the buffers' sizes for bounds.
 Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalMemory& memory);
 
