@@ -2,9 +2,12 @@
 // the seeds' own tables.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "sim/scheduler/occupancy.hpp"
+#include "tests/unit/test_support.hpp"
 #include "tools/warpsim/config_options.hpp"
 
 namespace warpsim::test {
@@ -89,6 +92,34 @@ TEST_CASE("a kernel that cannot run reports why") {
   CHECK(occupancy("h200", 1024, 128).blocks_per_sm == 0);           // 128K registers per block
   CHECK(occupancy("h200", 256, 32, 300 * 1024).blocks_per_sm == 0);  // over the opt-in maximum
   CHECK_FALSE(occupancy("h200", 256, 300).reason.empty());
+}
+
+TEST_CASE("warpsim occupancy: the table, the JSON keys, the sweep and its graph") {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto r = run_cli({"occupancy", "--config", "rtx3090", "--block", "256", "--regs", "40",
+                          "--json", (dir / "warpsim_occ.json").string()});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("limited by registers: 6 blocks per SM, 48 of 64 warps: theoretical "
+                   "occupancy 75.00 %") != std::string::npos);
+  std::ifstream in(dir / "warpsim_occ.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["metrics"]["launch__occupancy_limit_registers"] == 6);
+  CHECK(j["metrics"]["launch__occupancy_limit_warps"] == 8);
+  CHECK(j["metrics"]["launch__occupancy_limit_blocks"] == 32);
+  CHECK(j["metrics"]["sm__maximum_warps_per_active_cycle_pct"] == 75.0);
+  CHECK(j["metrics"]["blocks_per_sm"] == 6);
+  const auto sweep = run_cli({"occupancy", "--config", "h200", "--regs", "40", "--sweep", "--svg",
+                              (dir / "warpsim_sweep.svg").string()});
+  REQUIRE(sweep.exit_code == 0);
+  // Block sizes 32, 64, ..., 1024: 32 rows.
+  std::size_t rows = 0;
+  for (std::size_t at = sweep.out.find(" %  "); at != std::string::npos;
+       at = sweep.out.find(" %  ", at + 1)) {
+    ++rows;
+  }
+  CHECK(rows == 32);
+  CHECK(std::filesystem::file_size(dir / "warpsim_sweep.svg") > 1000);
+  CHECK(run_cli({"occupancy", "--config", "h200"}).exit_code == 2);  // no --block, no --sweep
 }
 
 }  // namespace
