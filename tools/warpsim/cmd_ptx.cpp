@@ -1,0 +1,33 @@
+// `warpsim ptx FILE`: the kernels lowered to PTX.
+#include <ostream>
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/core/ir/frontend.hpp"
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/options.hpp"
+
+namespace warpsim::cli {
+
+int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  namespace po = boost::program_options;
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "the .kir file")(
+      "target", po::value<std::string>()->default_value("sm_90"), "the PTX target");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto cl = parse_command_line("ptx FILE", desc, pos, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+  if (cl->vars.count("file") == 0) {
+    err << "warpsim ptx: error: no input file\n";
+    return kExitBadInput;
+  }
+  const ir::LoadedModule loaded = ir::load_module_file(cl->vars["file"].as<std::string>());
+  loaded.diags.render(err);
+  if (!loaded.ok()) return kExitBadInput;
+  out << cuda::lower_to_ptx(loaded.module, cl->vars["target"].as<std::string>());
+  return kExitOk;
+}
+
+}  // namespace warpsim::cli
