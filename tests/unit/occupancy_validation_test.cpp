@@ -95,7 +95,7 @@ TEST_CASE("warpsim occupancy equals cuda_occupancy.h on 10,000 random kernels pe
       attr.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
       attr.maxDynamicSharedSizeBytes = k.dynamic_shared_bytes;
       cudaOccDeviceState state;
-      cudaOccResult result;
+      cudaOccResult result = {};
       const cudaOccError status =
           cudaOccMaxActiveBlocksPerMultiprocessor(&result, &props, &attr, &state,
                                                   static_cast<int>(k.block_threads),

@@ -31,6 +31,7 @@ constexpr const char* kUsage =
     "                         theoretical occupancy and what limits it\n"
     "  config show [NAME|FILE] the effective GPU config; config list: the built-in ones\n"
     "  ptx FILE               the kernels lowered to PTX (one PTX memory instruction per IR one)\n"
+    "  validate FILE...|--all the simulator and a real GPU side by side (needs a GPU)\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
@@ -82,6 +83,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "occupancy") return run_occupancy(rest, out, err);
   if (args[0] == "config") return run_config(rest, out, err);
   if (args[0] == "ptx") return run_ptx(rest, out, err);
+  if (args[0] == "validate") return run_validate(rest, out, err);
   if (args[0] == "step") return run_step(rest, std::cin, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;
   return kExitBadInput;

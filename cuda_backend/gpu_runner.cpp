@@ -1,0 +1,187 @@
+#include "cuda_backend/gpu_runner.hpp"
+
+#include <cuda.h>
+#include <dlfcn.h>
+
+#include <vector>
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/core/exec/values.hpp"
+
+namespace warpsim::cuda {
+namespace {
+
+// The driver entry points used, looked up in libcuda.so.1 once.
+struct Driver {
+  decltype(&::cuInit) init = nullptr;
+  decltype(&::cuGetErrorString) error_string = nullptr;
+  decltype(&::cuDeviceGet) device_get = nullptr;
+  decltype(&::cuDeviceGetName) device_name = nullptr;
+  decltype(&::cuDevicePrimaryCtxRetain) retain = nullptr;
+  decltype(&::cuCtxSetCurrent) set_current = nullptr;
+  decltype(&::cuModuleLoadDataEx) load = nullptr;
+  decltype(&::cuModuleUnload) unload = nullptr;
+  decltype(&::cuModuleGetFunction) function = nullptr;
+  decltype(&::cuFuncGetAttribute) get_attribute = nullptr;
+  decltype(&::cuFuncSetAttribute) set_attribute = nullptr;
+  decltype(&::cuMemAlloc) alloc = nullptr;
+  decltype(&::cuMemFree) free = nullptr;
+  decltype(&::cuMemcpyHtoD) to_device = nullptr;
+  decltype(&::cuMemcpyDtoH) to_host = nullptr;
+  decltype(&::cuLaunchKernelEx) launch = nullptr;
+  decltype(&::cuCtxSynchronize) synchronize = nullptr;
+  decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) occupancy = nullptr;
+  std::string missing;
+
+  static const Driver& get() {
+    static const Driver d = [] {
+      Driver r;
+      void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+      if (lib == nullptr) {
+        r.missing = "no CUDA driver (libcuda.so.1 cannot be loaded)";
+        return r;
+      }
+      auto load = [&](auto& fn, const char* name) {
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
+        if (fn == nullptr && r.missing.empty()) r.missing = std::string("the driver lacks ") + name;
+      };
+      load(r.init, "cuInit");
+      load(r.error_string, "cuGetErrorString");
+      load(r.device_get, "cuDeviceGet");
+      load(r.device_name, "cuDeviceGetName");
+      load(r.retain, "cuDevicePrimaryCtxRetain");
+      load(r.set_current, "cuCtxSetCurrent");
+      load(r.load, "cuModuleLoadDataEx");
+      load(r.unload, "cuModuleUnload");
+      load(r.function, "cuModuleGetFunction");
+      load(r.get_attribute, "cuFuncGetAttribute");
+      load(r.set_attribute, "cuFuncSetAttribute");
+      load(r.alloc, "cuMemAlloc_v2");
+      load(r.free, "cuMemFree_v2");
+      load(r.to_device, "cuMemcpyHtoD_v2");
+      load(r.to_host, "cuMemcpyDtoH_v2");
+      load(r.launch, "cuLaunchKernelEx");
+      load(r.synchronize, "cuCtxSynchronize");
+      load(r.occupancy, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+      return r;
+    }();
+    return d;
+  }
+};
+
+class Runner {
+ public:
+  Runner(const Driver& d, std::string& error) : d_(d), error_(error) {}
+  ~Runner() {
+    for (CUdeviceptr p : allocations_) d_.free(p);
+    if (module_ != nullptr) d_.unload(module_);
+  }
+
+  bool ok(CUresult r, const char* what) {
+    if (r == CUDA_SUCCESS) return true;
+    const char* text = nullptr;
+    d_.error_string(r, &text);
+    error_ = std::string(what) + ": " + (text != nullptr ? text : "unknown CUDA error");
+    return false;
+  }
+
+  std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch) {
+    GpuRun out;
+    CUdevice device = 0;
+    CUcontext context = nullptr;
+    char name[256] = {};
+    if (!ok(d_.init(0), "cuInit") || !ok(d_.device_get(&device, 0), "cuDeviceGet") ||
+        !ok(d_.device_name(name, sizeof name, device), "cuDeviceGetName") ||
+        !ok(d_.retain(&context, device), "cuDevicePrimaryCtxRetain") ||
+        !ok(d_.set_current(context), "cuCtxSetCurrent")) {
+      return std::nullopt;
+    }
+    out.device = name;
+    const std::string ptx = lower_to_ptx(module);
+    CUfunction fn = nullptr;
+    if (!ok(d_.load(&module_, ptx.c_str(), 0, nullptr, nullptr), "cuModuleLoadDataEx (PTX)") ||
+        !ok(d_.function(&fn, module_, launch.kernel->name.c_str()), "cuModuleGetFunction")) {
+      return std::nullopt;
+    }
+    d_.get_attribute(&out.registers_per_thread, CU_FUNC_ATTRIBUTE_NUM_REGS, fn);
+    d_.get_attribute(&out.static_shared_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
+    if (!ok(d_.set_attribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                             static_cast<int>(launch.dynamic_smem)),
+            "cuFuncSetAttribute(max dynamic shared memory)")) {
+      return std::nullopt;
+    }
+    out.memory = exec::GlobalMemory::allocate(launch);  // the simulator's own initial contents
+    std::vector<std::uint64_t> values;  // one slot per parameter, read by the driver
+    values.reserve(launch.kernel->params.size());
+    std::size_t buffer = 0;
+    for (const ir::KernelParam& p : launch.kernel->params) {
+      if (p.is_pointer) {
+        exec::GlobalBuffer& b = out.memory.buffers[buffer++];
+        CUdeviceptr ptr = 0;
+        if (!ok(d_.alloc(&ptr, b.bytes.size()), "cuMemAlloc")) return std::nullopt;
+        allocations_.push_back(ptr);
+        if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) {
+          return std::nullopt;
+        }
+        values.push_back(ptr);
+      } else {
+        values.push_back(exec::literal_bits(std::get<ir::Literal>(launch.args.at(p.name)), p.type));
+      }
+    }
+    std::vector<void*> params;
+    for (std::uint64_t& v : values) params.push_back(&v);
+    if (!ok(d_.occupancy(&out.blocks_per_sm, fn, static_cast<int>(launch.threads_per_block()),
+                         launch.dynamic_smem),
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor")) {
+      return std::nullopt;
+    }
+    CUlaunchConfig config = {};
+    config.gridDimX = static_cast<unsigned>(launch.grid.x);
+    config.gridDimY = static_cast<unsigned>(launch.grid.y);
+    config.gridDimZ = static_cast<unsigned>(launch.grid.z);
+    config.blockDimX = static_cast<unsigned>(launch.block.x);
+    config.blockDimY = static_cast<unsigned>(launch.block.y);
+    config.blockDimZ = static_cast<unsigned>(launch.block.z);
+    config.sharedMemBytes = static_cast<unsigned>(launch.dynamic_smem);
+    CUlaunchAttribute cluster = {};
+    if (launch.cluster.count() > 1) {
+      cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      cluster.value.clusterDim.x = static_cast<unsigned>(launch.cluster.x);
+      cluster.value.clusterDim.y = static_cast<unsigned>(launch.cluster.y);
+      cluster.value.clusterDim.z = static_cast<unsigned>(launch.cluster.z);
+      config.attrs = &cluster;
+      config.numAttrs = 1;
+    }
+    if (!ok(d_.launch(&config, fn, params.data(), nullptr), "cuLaunchKernelEx") ||
+        !ok(d_.synchronize(), "the kernel")) {
+      return std::nullopt;
+    }
+    for (std::size_t i = 0; i < out.memory.buffers.size(); ++i) {
+      exec::GlobalBuffer& b = out.memory.buffers[i];
+      if (!ok(d_.to_host(b.bytes.data(), allocations_[i], b.bytes.size()), "cuMemcpyDtoH")) {
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+ private:
+  const Driver& d_;
+  std::string& error_;
+  CUmodule module_ = nullptr;
+  std::vector<CUdeviceptr> allocations_;
+};
+
+}  // namespace
+
+std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
+                                 std::string& error) {
+  const Driver& d = Driver::get();
+  if (!d.missing.empty()) {
+    error = d.missing;
+    return std::nullopt;
+  }
+  return Runner(d, error).run(module, launch);
+}
+
+}  // namespace warpsim::cuda

@@ -1,0 +1,30 @@
+// Runs a launch on a real GPU through the CUDA driver API: the kernel lowered to PTX, the
+// buffers allocated and filled exactly as the simulator fills them, the launch (clusters
+// through cuLaunchKernelEx), the buffers copied back; and what the driver says of the compiled
+// function (registers, static shared memory, blocks per SM).
+// The driver library is opened at run time (dlopen), so warpsim runs without one and this
+// answers with why it cannot.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sim/core/exec/global_memory.hpp"
+#include "sim/core/exec/launch.hpp"
+#include "sim/core/ir/module.hpp"
+
+namespace warpsim::cuda {
+
+struct GpuRun {
+  std::string device;              // the GPU's name
+  exec::GlobalMemory memory;       // every buffer after the kernel
+  int registers_per_thread = 0;    // CU_FUNC_ATTRIBUTE_NUM_REGS
+  int static_shared_bytes = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+  int blocks_per_sm = 0;           // cuOccupancyMaxActiveBlocksPerMultiprocessor
+};
+
+// Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
+std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
+                                 std::string& error);
+
+}  // namespace warpsim::cuda

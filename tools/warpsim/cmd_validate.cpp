@@ -1,0 +1,197 @@
+// `warpsim validate FILE...|--all`: the simulator and a real GPU on the same launches, side by
+// side: every output buffer (bitwise), the compiled kernel's shared memory, and occupancy.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/program.hpp"
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/config_options.hpp"
+#include "tools/warpsim/launch_options.hpp"
+#include "tools/warpsim/occupancy_section.hpp"
+#include "tools/warpsim/options.hpp"
+#if WARPSIM_HAVE_CUDA
+#include "cuda_backend/gpu_runner.hpp"
+#endif
+
+namespace warpsim::cli {
+namespace {
+
+constexpr int kExitMismatch = 1;
+
+struct Row {
+  std::string kernel, launch, metric, simulated, measured, verdict;
+};
+
+#if WARPSIM_HAVE_CUDA
+// Element-wise, bit for bit.
+std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuffer& gpu,
+                           bool& mismatch) {
+  const unsigned size = ir::size_bytes(sim.element);
+  std::uint64_t differing = 0, first = 0;
+  for (std::uint64_t i = 0; i < sim.count(); ++i) {
+    if (std::memcmp(sim.bytes.data() + i * size, gpu.bytes.data() + i * size, size) != 0) {
+      if (differing++ == 0) first = i;
+    }
+  }
+  if (differing == 0) return "identical";
+  mismatch = true;
+  return fmt::format("MISMATCH: {} elements differ, the first at {}", differing, first);
+}
+
+enum class Outcome { Agrees, Mismatch, CannotRun };
+
+Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
+                     const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
+                     std::vector<Row>& rows, std::ostream& err) {
+  const auto sim = exec::execute(loaded.module, spec, {});
+  std::string error;
+  const auto hw = cuda::run_on_gpu(loaded.module, spec, error);
+  if (!hw) {
+    err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
+    return Outcome::CannotRun;
+  }
+  bool mismatch = false;
+  auto row = [&](std::string metric, std::string s, std::string m, std::string verdict) {
+    rows.push_back({spec.kernel->name, spec.name, std::move(metric), std::move(s), std::move(m),
+                    std::move(verdict)});
+  };
+  for (std::size_t i = 0; i < sim.memory.buffers.size(); ++i) {
+    const exec::GlobalBuffer& b = sim.memory.buffers[i];
+    row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::name(b.element)), "simulated",
+        hw->device, compare_buffer(b, hw->memory.buffers[i], mismatch));
+  }
+  const LaunchOccupancy est = launch_occupancy(gpu, spec);
+  row("registers per thread", fmt::format("{}{}", est.registers.registers,
+                                          est.registers.estimated ? " (estimate)" : ""),
+      std::to_string(hw->registers_per_thread),
+      est.registers.estimated ? "not compared (an estimate)"
+      : est.registers.registers == static_cast<std::uint64_t>(hw->registers_per_thread)
+          ? "exact"
+          : (mismatch = true, "MISMATCH"));
+  const std::uint64_t static_smem = exec::static_shared_bytes(*spec.kernel);
+  const bool smem_ok = static_smem == static_cast<std::uint64_t>(hw->static_shared_bytes);
+  mismatch |= !smem_ok;
+  row("static shared memory (bytes)", std::to_string(static_smem),
+      std::to_string(hw->static_shared_bytes), smem_ok ? "exact" : "MISMATCH");
+  // The occupancy model fed the compiled kernel's registers and shared memory.
+  const scheduler::Occupancy o = scheduler::compute_occupancy(
+      gpu, {spec.threads_per_block(), static_cast<std::uint64_t>(hw->registers_per_thread),
+            static_cast<std::uint64_t>(hw->static_shared_bytes), spec.dynamic_smem});
+  const bool occ_ok = o.blocks_per_sm == static_cast<std::uint64_t>(hw->blocks_per_sm);
+  mismatch |= !occ_ok;
+  row("blocks per SM", fmt::format("{} (limited by {})", o.blocks_per_sm,
+                                   scheduler::limiter_name(o.binding)),
+      std::to_string(hw->blocks_per_sm), occ_ok ? "exact" : "MISMATCH");
+  const double measured_occ = static_cast<double>(hw->blocks_per_sm) *
+                              static_cast<double>(o.warps_per_block) /
+                              static_cast<double>(o.max_warps_per_sm);
+  row("theoretical occupancy", fmt::format("{:.2f} %", 100.0 * o.occupancy()),
+      fmt::format("{:.2f} %", 100.0 * measured_occ), occ_ok ? "exact" : "MISMATCH");
+  return mismatch ? Outcome::Mismatch : Outcome::Agrees;
+}
+#endif
+
+void write_table(std::ostream& out, const std::vector<Row>& rows) {
+  std::string current;
+  for (const Row& r : rows) {
+    const std::string title = r.kernel + " / " + r.launch;
+    if (title != current) {
+      out << '\n' << title << '\n';
+      out << fmt::format("  {:<34} {:<28} {:<16} {}\n", "metric", "simulated", "measured",
+                         "verdict");
+      current = title;
+    }
+    out << fmt::format("  {:<34} {:<28} {:<16} {}\n", r.metric, r.simulated, r.measured,
+                       r.verdict);
+  }
+}
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows) {
+  out << "kernel,launch,metric,simulated,measured,verdict\n";
+  for (const Row& r : rows) {
+    out << r.kernel << ',' << r.launch << ",\"" << r.metric << "\",\"" << r.simulated << "\",\""
+        << r.measured << "\",\"" << r.verdict << "\"\n";
+  }
+}
+
+}  // namespace
+
+int run_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  namespace po = boost::program_options;
+  po::options_description desc(
+      "Runs each launch in the simulator and on the GPU and compares: every output buffer bit "
+      "for bit, the compiled kernel's static shared memory, and the occupancy model (fed the "
+      "compiled kernel's registers) against cuOccupancyMaxActiveBlocksPerMultiprocessor. "
+      "Hardware counters (requests, sectors, wavefronts) are not read yet.\noptions");
+  desc.add_options()("file", po::value<std::vector<std::string>>(), "a .kir file")(
+      "all", "every kernels_ir/*.kir under the current directory")(
+      "config", po::value<std::string>()->default_value(kDefaultConfig), "the GPU's config")(
+      "csv", po::value<std::string>(), "also write the table as CSV");
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+#if !WARPSIM_HAVE_CUDA
+  err << "warpsim validate: this warpsim was built without the CUDA toolkit's cuda.h, so it "
+         "cannot run kernels on a GPU\n";
+  return kExitBadInput;
+#else
+  std::vector<std::string> files;
+  if (cl->vars.count("file")) files = cl->vars["file"].as<std::vector<std::string>>();
+  if (cl->vars.count("all")) {
+    std::vector<std::filesystem::path> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("kernels_ir", ec)) {
+      if (e.path().extension() == ".kir") found.push_back(e.path());
+    }
+    std::sort(found.begin(), found.end());
+    for (const auto& p : found) files.push_back(p.string());
+  }
+  if (files.empty()) {
+    err << "warpsim validate: error: no input files (give FILE... or --all)\n";
+    return kExitBadInput;
+  }
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu) return kExitBadInput;
+  std::vector<Row> rows;
+  bool all_ok = true;
+  for (const std::string& file : files) {
+    const ir::LoadedModule loaded = ir::load_module_file(file);
+    loaded.diags.render(err);
+    if (!loaded.ok()) return kExitBadInput;
+    for (const ir::Launch& l : loaded.module.launches) {
+      LaunchOverrides o;
+      o.launch_name = l.name;
+      const auto spec = resolve_launch(loaded, o, err);
+      if (!spec) return kExitBadInput;
+      const Outcome outcome = validate_launch(file, loaded, *spec, *gpu, rows, err);
+      if (outcome == Outcome::CannotRun) return kExitBadInput;
+      all_ok = all_ok && outcome == Outcome::Agrees;
+    }
+  }
+  write_table(out, rows);
+  std::size_t exact = 0, mismatched = 0;
+  for (const Row& r : rows) {
+    exact += r.verdict == "exact" || r.verdict == "identical";
+    mismatched += r.verdict.rfind("MISMATCH", 0) == 0;
+  }
+  out << fmt::format("\n{} comparisons: {} exact or identical, {} mismatched\n", rows.size(),
+                     exact, mismatched);
+  if (cl->vars.count("csv")) {
+    std::ofstream csv(cl->vars["csv"].as<std::string>());
+    write_csv(csv, rows);
+  }
+  return all_ok ? kExitOk : kExitMismatch;
+#endif
+}
+
+}  // namespace warpsim::cli
