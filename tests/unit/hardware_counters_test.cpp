@@ -1,0 +1,114 @@
+// The simulator's memory counters against an H200's: validation/h200/results/ncu.csv holds
+// Nsight Compute's counters for the launches of `warpsim validate --all` (validation/h200/
+// validate.sh), in file order. Requests, sectors, shared-memory instructions and the exact
+// wavefront counter must be equal; the l1tex__data_* wavefront and bank-conflict counters are
+// known to over-count (NVIDIA/cutlass issue 1882) and are not compared.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+
+#include "tests/unit/run_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+using Counters = std::map<std::string, std::uint64_t>;
+
+// Splits one CSV line with quoted fields.
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+// Per profiled launch, in order: kernel name and counters.
+std::vector<std::pair<std::string, Counters>> measured() {
+  std::ifstream in(source_dir() / "validation/h200/results/ncu.csv");
+  REQUIRE(in);
+  std::vector<std::pair<std::string, Counters>> launches;
+  std::map<std::string, std::size_t> column;
+  std::string last_id;
+  for (std::string line; std::getline(in, line);) {
+    const auto f = fields(line);
+    if (!f.empty() && f[0] == "ID") {
+      for (std::size_t i = 0; i < f.size(); ++i) column[f[i]] = i;
+      continue;
+    }
+    if (column.empty() || f.size() < column.size()) continue;
+    const std::string& id = f[column["ID"]];
+    if (id != last_id) {
+      launches.push_back({f[column["Kernel Name"]], {}});
+      last_id = id;
+    }
+    std::string value = f[column["Metric Value"]];
+    std::erase(value, ',');
+    launches.back().second[f[column["Metric Name"]]] = std::stoull(value);
+  }
+  return launches;
+}
+
+Counters simulated(const exec::LaunchStats& s) {
+  const auto& m = s.memory;
+  Counters c;
+  const char* global_ops[] = {"ld", "st", "atom", "red"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    c[std::string("l1tex__t_requests_pipe_lsu_mem_global_op_") + global_ops[i] + ".sum"] =
+        m.global[i].requests;
+    c[std::string("l1tex__t_sectors_pipe_lsu_mem_global_op_") + global_ops[i] + ".sum"] =
+        m.global[i].sectors;
+  }
+  c["smsp__sass_inst_executed_op_shared_ld.sum"] = m.shared[0].instructions;
+  c["smsp__sass_inst_executed_op_shared_st.sum"] = m.shared[1].instructions;
+  c["smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum"] =
+      m.shared[0].wavefronts + m.shared[1].wavefronts + m.shared[2].wavefronts;
+  return c;
+}
+
+TEST_CASE("global requests and sectors and shared wavefronts equal the H200's for every seed kernel") {
+  const auto hw = measured();
+  std::size_t next = 0, compared = 0;
+  for (const auto& file : files_in(source_dir() / "kernels_ir", ".kir")) {
+    const auto module = ir::load_module_file(file.string());
+    REQUIRE(module.ok());
+    for (const ir::Launch& l : module.module.launches) {
+      cli::LaunchOverrides o;
+      o.launch_name = l.name;
+      const auto k = load_kernel(file.filename().string(), o);
+      REQUIRE(next < hw.size());
+      const auto& [name, counters] = hw[next++];
+      CAPTURE(file);
+      CAPTURE(l.name);
+      REQUIRE(name == l.kernel);
+      const Counters sim = simulated(k.run().stats);
+      for (const auto& [metric, value] : sim) {
+        // clusterHist's shared memory also serves its distributed-shared-memory atomics, which
+        // the hardware counts in ways not modelled yet (validation/h200/README.md).
+        if (l.kernel == "clusterHist_kernel" && metric.find("wavefronts") != std::string::npos) {
+          continue;
+        }
+        CAPTURE(metric);
+        REQUIRE(counters.count(metric) == 1);
+        CHECK(counters.at(metric) == value);
+        ++compared;
+      }
+    }
+  }
+  CHECK(next == hw.size());
+  CHECK(compared > 100);
+}
+
+}  // namespace
+}  // namespace warpsim::test

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# On the H200 machine: warpsim validate --all, the SASS memory instructions of every seed kernel,
+# and Nsight Compute's memory counters for the same launches.
+#   validation/h200/validate.sh WARPSIM_BUNDLE OUTDIR
+# WARPSIM_BUNDLE holds a release warpsim and the shared libraries it needs (bundle.sh makes it).
+set -euo pipefail
+bundle="$(cd "$1" && pwd)"
+out="$2"
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$bundle${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+ws="$bundle/warpsim"
+
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
+date -u +%Y-%m-%d >> "$out/gpu.txt"
+
+status=0
+"$ws" validate --all --csv "$out/validate.csv" > "$out/validate.txt" 2>&1 || status=$?
+echo "warpsim validate --all exit status: $status" >> "$out/validate.txt"
+
+# One SASS memory instruction per IR memory instruction: count them in the cubins.
+tmp="$(mktemp -d)"
+for kir in kernels_ir/*.kir; do
+  name="$(basename "$kir" .kir)"
+  "$ws" ptx "$kir" > "$tmp/$name.ptx"
+  ptxas -arch=sm_90 -o "$tmp/$name.cubin" "$tmp/$name.ptx"
+  printf '%s ' "$name"
+  cuobjdump -sass "$tmp/$name.cubin" |
+    grep -oE '\b(LDG|STG|LDS|STS|LDC|LDL|STL|ATOMG|ATOMS|ATOM|REDG|RED|LD|ST)(\.[A-Z0-9_.]+)?' |
+    sed 's/\..*//' | sort | uniq -c | tr '\n' ' '
+  echo
+done > "$out/sass_memory.txt"
+
+metrics=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_red.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum
+metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics+=,smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum,launch__registers_per_thread
+ncu --clock-control none --metrics "$metrics" --csv "$ws" validate --all > "$out/ncu.csv" 2> "$out/ncu.err" || true
+exit 0
