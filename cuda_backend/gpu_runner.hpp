@@ -6,7 +6,9 @@
 // answers with why it cannot.
 #pragma once
 
+#include <map>
 #include <optional>
+#include <vector>
 #include <string>
 
 #include "sim/core/exec/global_memory.hpp"
@@ -21,7 +23,12 @@ struct GpuRun {
   int registers_per_thread = 0;    // CU_FUNC_ATTRIBUTE_NUM_REGS
   int static_shared_bytes = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
   int blocks_per_sm = 0;           // cuOccupancyMaxActiveBlocksPerMultiprocessor
+  std::map<std::string, double> counters;  // hardware counters of a second, profiled launch
+  std::string counters_error;              // why there are none, when there are none
 };
+
+// The hardware counters read for every launch (Nsight Compute's names).
+const std::vector<std::string>& counter_metrics();
 
 // Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,

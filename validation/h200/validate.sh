@@ -9,6 +9,11 @@ out="$2"
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$bundle${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 ws="$bundle/warpsim"
+# CUPTI, for the hardware counters warpsim validate reads in-process.
+if [[ -z "${WARPSIM_CUPTI:-}" ]]; then
+  WARPSIM_CUPTI="$(find /usr/local/cuda* -name 'libcupti.so' 2>/dev/null | head -1)"
+  export WARPSIM_CUPTI
+fi
 
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
 date -u +%Y-%m-%d >> "$out/gpu.txt"
