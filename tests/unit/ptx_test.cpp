@@ -78,5 +78,21 @@ TEST_CASE("every seed kernel's PTX assembles with ptxas -arch=sm_90") {
 #endif
 }
 
+TEST_CASE("validate explains itself, and says why when it cannot reach a GPU") {
+  const auto help = run_cli({"validate", "--help"});
+  CHECK(help.exit_code == 0);
+  // It says which counters are compared and why the bank-conflict ones are not.
+  CHECK(help.out.find("must be equal") != std::string::npos);
+  CHECK(help.out.find("cutlass issue 1882") != std::string::npos);
+  const auto r = run_cli({"validate", (source_dir() / "kernels_ir/compute.kir").string()});
+  if (r.exit_code == 2) {
+    CHECK(r.err.find("cannot run") != std::string::npos);
+    MESSAGE("no GPU here: " << r.err);
+  } else {
+    MESSAGE("a GPU answered; validate exited " << r.exit_code);
+    CHECK(r.out.find("compute / compute") != std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

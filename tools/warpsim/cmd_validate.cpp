@@ -132,6 +132,15 @@ void write_table(std::ostream& out, const std::vector<Row>& rows) {
   }
 }
 
+void write_markdown(std::ostream& out, const std::vector<Row>& rows) {
+  out << "| kernel | launch | metric | simulated | measured | verdict |\n";
+  out << "| --- | --- | --- | --- | --- | --- |\n";
+  for (const Row& r : rows) {
+    out << "| " << r.kernel << " | " << r.launch << " | " << r.metric << " | " << r.simulated
+        << " | " << r.measured << " | " << r.verdict << " |\n";
+  }
+}
+
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   out << "kernel,launch,metric,simulated,measured,verdict\n";
   for (const Row& r : rows) {
@@ -155,7 +164,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   desc.add_options()("file", po::value<std::vector<std::string>>(), "a .kir file")(
       "all", "every kernels_ir/*.kir under the current directory")(
       "config", po::value<std::string>()->default_value(kDefaultConfig), "the GPU's config")(
-      "csv", po::value<std::string>(), "also write the table as CSV");
+      "csv", po::value<std::string>(), "also write the table as CSV")(
+      "md", po::value<std::string>(), "also write the table as Markdown");
   po::positional_options_description pos;
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
@@ -210,6 +220,10 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   if (cl->vars.count("csv")) {
     std::ofstream csv(cl->vars["csv"].as<std::string>());
     write_csv(csv, rows);
+  }
+  if (cl->vars.count("md")) {
+    std::ofstream md(cl->vars["md"].as<std::string>());
+    write_markdown(md, rows);
   }
   return all_ok ? kExitOk : kExitMismatch;
 #endif
