@@ -47,28 +47,28 @@ struct Cupti {
         r.missing = "no CUPTI library (set WARPSIM_CUPTI to libcupti.so's path)";
         return r;
       }
-      auto load = [&](auto& fn, const char* name) {
+      auto resolve = [&](auto& fn, const char* name) {
         fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
         if (fn == nullptr && r.missing.empty()) r.missing = std::string("CUPTI lacks ") + name;
       };
-      load(r.initialize, "cuptiProfilerInitialize");
-      load(r.deinitialize, "cuptiProfilerDeInitialize");
-      load(r.chip_name, "cuptiDeviceGetChipName");
-      load(r.host_initialize, "cuptiProfilerHostInitialize");
-      load(r.host_deinitialize, "cuptiProfilerHostDeinitialize");
-      load(r.add_metrics, "cuptiProfilerHostConfigAddMetrics");
-      load(r.config_size, "cuptiProfilerHostGetConfigImageSize");
-      load(r.config_image, "cuptiProfilerHostGetConfigImage");
-      load(r.evaluate, "cuptiProfilerHostEvaluateToGpuValues");
-      load(r.enable, "cuptiRangeProfilerEnable");
-      load(r.disable, "cuptiRangeProfilerDisable");
-      load(r.counter_size, "cuptiRangeProfilerGetCounterDataSize");
-      load(r.counter_init, "cuptiRangeProfilerCounterDataImageInitialize");
-      load(r.set_config, "cuptiRangeProfilerSetConfig");
-      load(r.start, "cuptiRangeProfilerStart");
-      load(r.stop, "cuptiRangeProfilerStop");
-      load(r.decode, "cuptiRangeProfilerDecodeData");
-      load(r.data_info, "cuptiRangeProfilerGetCounterDataInfo");
+      resolve(r.initialize, "cuptiProfilerInitialize");
+      resolve(r.deinitialize, "cuptiProfilerDeInitialize");
+      resolve(r.chip_name, "cuptiDeviceGetChipName");
+      resolve(r.host_initialize, "cuptiProfilerHostInitialize");
+      resolve(r.host_deinitialize, "cuptiProfilerHostDeinitialize");
+      resolve(r.add_metrics, "cuptiProfilerHostConfigAddMetrics");
+      resolve(r.config_size, "cuptiProfilerHostGetConfigImageSize");
+      resolve(r.config_image, "cuptiProfilerHostGetConfigImage");
+      resolve(r.evaluate, "cuptiProfilerHostEvaluateToGpuValues");
+      resolve(r.enable, "cuptiRangeProfilerEnable");
+      resolve(r.disable, "cuptiRangeProfilerDisable");
+      resolve(r.counter_size, "cuptiRangeProfilerGetCounterDataSize");
+      resolve(r.counter_init, "cuptiRangeProfilerCounterDataImageInitialize");
+      resolve(r.set_config, "cuptiRangeProfilerSetConfig");
+      resolve(r.start, "cuptiRangeProfilerStart");
+      resolve(r.stop, "cuptiRangeProfilerStop");
+      resolve(r.decode, "cuptiRangeProfilerDecodeData");
+      resolve(r.data_info, "cuptiRangeProfilerGetCounterDataInfo");
       return r;
     }();
     return c;

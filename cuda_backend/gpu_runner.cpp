@@ -44,28 +44,28 @@ struct Driver {
         r.missing = "no CUDA driver (libcuda.so.1 cannot be loaded)";
         return r;
       }
-      auto load = [&](auto& fn, const char* name) {
+      auto resolve = [&](auto& fn, const char* name) {
         fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
         if (fn == nullptr && r.missing.empty()) r.missing = std::string("the driver lacks ") + name;
       };
-      load(r.init, "cuInit");
-      load(r.error_string, "cuGetErrorString");
-      load(r.device_get, "cuDeviceGet");
-      load(r.device_name, "cuDeviceGetName");
-      load(r.retain, "cuDevicePrimaryCtxRetain");
-      load(r.set_current, "cuCtxSetCurrent");
-      load(r.load, "cuModuleLoadDataEx");
-      load(r.unload, "cuModuleUnload");
-      load(r.function, "cuModuleGetFunction");
-      load(r.get_attribute, "cuFuncGetAttribute");
-      load(r.set_attribute, "cuFuncSetAttribute");
-      load(r.alloc, "cuMemAlloc_v2");
-      load(r.free, "cuMemFree_v2");
-      load(r.to_device, "cuMemcpyHtoD_v2");
-      load(r.to_host, "cuMemcpyDtoH_v2");
-      load(r.launch, "cuLaunchKernelEx");
-      load(r.synchronize, "cuCtxSynchronize");
-      load(r.occupancy, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+      resolve(r.init, "cuInit");
+      resolve(r.error_string, "cuGetErrorString");
+      resolve(r.device_get, "cuDeviceGet");
+      resolve(r.device_name, "cuDeviceGetName");
+      resolve(r.retain, "cuDevicePrimaryCtxRetain");
+      resolve(r.set_current, "cuCtxSetCurrent");
+      resolve(r.load, "cuModuleLoadDataEx");
+      resolve(r.unload, "cuModuleUnload");
+      resolve(r.function, "cuModuleGetFunction");
+      resolve(r.get_attribute, "cuFuncGetAttribute");
+      resolve(r.set_attribute, "cuFuncSetAttribute");
+      resolve(r.alloc, "cuMemAlloc_v2");
+      resolve(r.free, "cuMemFree_v2");
+      resolve(r.to_device, "cuMemcpyHtoD_v2");
+      resolve(r.to_host, "cuMemcpyDtoH_v2");
+      resolve(r.launch, "cuLaunchKernelEx");
+      resolve(r.synchronize, "cuCtxSynchronize");
+      resolve(r.occupancy, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
       return r;
     }();
     return d;
