@@ -37,7 +37,10 @@ struct Cupti {
       Cupti r;
       void* lib = nullptr;
       const char* env = std::getenv("WARPSIM_CUPTI");
-      const char* candidates[] = {env, "libcupti.so", "libcupti.so.13", "libcupti.so.12",
+      const char* candidates[] = {env,
+                                  "libcupti.so",
+                                  "libcupti.so.13",
+                                  "libcupti.so.12",
                                   "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so",
                                   "/usr/local/cuda/lib64/libcupti.so"};
       for (const char* path : candidates) {
@@ -85,8 +88,8 @@ class Session {
       c_.disable(&p);
     }
     if (host_ != nullptr) {
-      CUpti_Profiler_Host_Deinitialize_Params p{
-          CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE, nullptr, host_};
+      CUpti_Profiler_Host_Deinitialize_Params p{CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE,
+                                                nullptr, host_};
       c_.host_deinitialize(&p);
     }
     if (initialized_) {
@@ -97,7 +100,8 @@ class Session {
 
   bool ok(CUptiResult r, const char* what) {
     if (r == CUPTI_SUCCESS) return true;
-    error_ = std::string(what) + " failed (CUPTI error " + std::to_string(static_cast<int>(r)) + ")";
+    error_ =
+        std::string(what) + " failed (CUPTI error " + std::to_string(static_cast<int>(r)) + ")";
     return false;
   }
 
@@ -113,8 +117,11 @@ class Session {
                                          nullptr};
     if (!ok(c_.chip_name(&chip), "cuptiDeviceGetChipName")) return std::nullopt;
     CUpti_Profiler_Host_Initialize_Params host{CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE,
-                                               nullptr, CUPTI_PROFILER_TYPE_RANGE_PROFILER,
-                                               chip.pChipName, nullptr, nullptr};
+                                               nullptr,
+                                               CUPTI_PROFILER_TYPE_RANGE_PROFILER,
+                                               chip.pChipName,
+                                               nullptr,
+                                               nullptr};
     if (!ok(c_.host_initialize(&host), "cuptiProfilerHostInitialize")) return std::nullopt;
     host_ = host.pHostObject;
     CUpti_Profiler_Host_ConfigAddMetrics_Params add{
@@ -130,13 +137,19 @@ class Session {
         config.data()};
     if (!ok(c_.config_image(&image), "cuptiProfilerHostGetConfigImage")) return std::nullopt;
 
-    CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE,
-                                             nullptr, ctx, nullptr};
+    CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE, nullptr,
+                                             ctx, nullptr};
     if (!ok(c_.enable(&enable), "cuptiRangeProfilerEnable")) return std::nullopt;
     profiler_ = enable.pRangeProfilerObject;
     CUpti_RangeProfiler_GetCounterDataSize_Params data_size{
-        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE, nullptr, profiler_,
-        names.data(), names.size(), 1, 1, 0};
+        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE,
+        nullptr,
+        profiler_,
+        names.data(),
+        names.size(),
+        1,
+        1,
+        0};
     if (!ok(c_.counter_size(&data_size), "cuptiRangeProfilerGetCounterDataSize")) {
       return std::nullopt;
     }
@@ -163,15 +176,15 @@ class Session {
     set.targetNestingLevel = 1;
     if (!ok(c_.set_config(&set), "cuptiRangeProfilerSetConfig")) return std::nullopt;
     for (bool submitted = false; !submitted;) {
-      CUpti_RangeProfiler_Start_Params start{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE,
-                                             nullptr, profiler_};
+      CUpti_RangeProfiler_Start_Params start{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE, nullptr,
+                                             profiler_};
       if (!ok(c_.start(&start), "cuptiRangeProfilerStart")) return std::nullopt;
       if (!launch()) {
         error_ = "the profiled launch failed";
         return std::nullopt;
       }
-      CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE, nullptr,
-                                           profiler_, 0, 0, 0};
+      CUpti_RangeProfiler_Stop_Params stop{
+          CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE, nullptr, profiler_, 0, 0, 0};
       if (!ok(c_.stop(&stop), "cuptiRangeProfilerStop")) return std::nullopt;
       submitted = stop.isAllPassSubmitted != 0;
     }
@@ -214,8 +227,8 @@ class Session {
 }  // namespace
 
 std::optional<std::map<std::string, double>> measure_counters(
-    CUcontext context, const std::vector<std::string>& metrics,
-    const std::function<bool()>& launch, std::string& error) {
+    CUcontext context, const std::vector<std::string>& metrics, const std::function<bool()>& launch,
+    std::string& error) {
   const Cupti& c = Cupti::get();
   if (!c.missing.empty()) {
     error = c.missing;

@@ -18,7 +18,7 @@ namespace warpsim::cuda {
 // The metrics `launch` (one kernel launch, synchronised) produces, by name; nothing and
 // `error` when CUPTI is missing or a call fails.
 std::optional<std::map<std::string, double>> measure_counters(
-    CUcontext context, const std::vector<std::string>& metrics,
-    const std::function<bool()>& launch, std::string& error);
+    CUcontext context, const std::vector<std::string>& metrics, const std::function<bool()>& launch,
+    std::string& error);
 
 }  // namespace warpsim::cuda

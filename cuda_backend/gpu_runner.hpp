@@ -8,8 +8,8 @@
 
 #include <map>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/launch.hpp"
@@ -18,11 +18,11 @@
 namespace warpsim::cuda {
 
 struct GpuRun {
-  std::string device;              // the GPU's name
-  exec::GlobalMemory memory;       // every buffer after the kernel
-  int registers_per_thread = 0;    // CU_FUNC_ATTRIBUTE_NUM_REGS
-  int static_shared_bytes = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
-  int blocks_per_sm = 0;           // cuOccupancyMaxActiveBlocksPerMultiprocessor
+  std::string device;                      // the GPU's name
+  exec::GlobalMemory memory;               // every buffer after the kernel
+  int registers_per_thread = 0;            // CU_FUNC_ATTRIBUTE_NUM_REGS
+  int static_shared_bytes = 0;             // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+  int blocks_per_sm = 0;                   // cuOccupancyMaxActiveBlocksPerMultiprocessor
   std::map<std::string, double> counters;  // hardware counters of a second, profiled launch
   std::string counters_error;              // why there are none, when there are none
 };

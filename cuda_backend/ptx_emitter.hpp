@@ -43,8 +43,8 @@ class KernelEmitter {
 };
 
 // PTX spellings.
-std::string ptx_type(ir::ScalarType t);      // .s32, .f32, .pred ...
-std::string ptx_bits(ir::ScalarType t);      // .b32 / .b64
+std::string ptx_type(ir::ScalarType t);                 // .s32, .f32, .pred ...
+std::string ptx_bits(ir::ScalarType t);                 // .b32 / .b64
 std::string float_literal(double v, ir::ScalarType t);  // 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX
 
 }  // namespace warpsim::cuda

@@ -15,22 +15,31 @@ const ir::ValueOperand& operand(const ir::Instruction& inst, std::size_t i) {
 }
 
 // Integer instructions take .s/.u types; bitwise ones .b; floats their type.
-std::string arith_type(ScalarType t) { return ptx_type(t); }
+std::string arith_type(ScalarType t) {
+  return ptx_type(t);
+}
 
 std::string compare_op(Opcode op, ScalarType t) {
   const bool f = ir::is_float(t);
   switch (op) {
-    case Opcode::Eq: return "eq";
-    case Opcode::Ne: return f ? "neu" : "ne";  // C's != is true when either side is NaN
-    case Opcode::Lt: return "lt";
-    case Opcode::Le: return "le";
-    case Opcode::Gt: return "gt";
-    default: return "ge";
+    case Opcode::Eq:
+      return "eq";
+    case Opcode::Ne:
+      return f ? "neu" : "ne";  // C's != is true when either side is NaN
+    case Opcode::Lt:
+      return "lt";
+    case Opcode::Le:
+      return "le";
+    case Opcode::Gt:
+      return "gt";
+    default:
+      return "ge";
   }
 }
 
 std::string atomic_type(ir::AtomicOp op, ScalarType t) {
-  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas) return ptx_bits(t) == ".f32" ? ".b32" : ptx_bits(t) == ".f64" ? ".b64" : ptx_bits(t);
+  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas)
+    return ptx_bits(t) == ".f32" ? ".b32" : ptx_bits(t) == ".f64" ? ".b64" : ptx_bits(t);
   if (op == ir::AtomicOp::Add && t == ScalarType::S64) return ".u64";  // same bits; no .s64 add
   return ptx_type(t);
 }
@@ -47,33 +56,54 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Add:
     case Opcode::Sub:
     case Opcode::Mul: {
-      const std::string op = inst.opcode == Opcode::Add ? "add" : inst.opcode == Opcode::Sub ? "sub" : "mul";
+      const std::string op = inst.opcode == Opcode::Add   ? "add"
+                             : inst.opcode == Opcode::Sub ? "sub"
+                                                          : "mul";
       const std::string mod = f ? ".rn" : (inst.opcode == Opcode::Mul ? ".lo" : "");
       line(op + mod + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
       return;
     }
-    case Opcode::Mad: line("mad.lo" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t)); return;
-    case Opcode::Fma: line("fma.rn" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t)); return;
-    case Opcode::Div: line(std::string("div") + (f ? ".rn" : "") + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t)); return;
-    case Opcode::Rem: line("rem" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t)); return;
+    case Opcode::Mad:
+      line("mad.lo" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t));
+      return;
+    case Opcode::Fma:
+      line("fma.rn" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t));
+      return;
+    case Opcode::Div:
+      line(std::string("div") + (f ? ".rn" : "") + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " +
+           v(1, t));
+      return;
+    case Opcode::Rem:
+      line("rem" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
+      return;
     case Opcode::Min:
     case Opcode::Max:
-      line(std::string(inst.opcode == Opcode::Min ? "min" : "max") + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
+      line(std::string(inst.opcode == Opcode::Min ? "min" : "max") + arith_type(t) + ' ' + d +
+           ", " + v(0, t) + ", " + v(1, t));
       return;
     case Opcode::Neg:
     case Opcode::Abs:
-      line(std::string(inst.opcode == Opcode::Neg ? "neg" : "abs") + arith_type(t) + ' ' + d + ", " + v(0, t));
+      line(std::string(inst.opcode == Opcode::Neg ? "neg" : "abs") + arith_type(t) + ' ' + d +
+           ", " + v(0, t));
       return;
     case Opcode::And:
     case Opcode::Or:
     case Opcode::Xor: {
-      const std::string op = inst.opcode == Opcode::And ? "and" : inst.opcode == Opcode::Or ? "or" : "xor";
+      const std::string op = inst.opcode == Opcode::And  ? "and"
+                             : inst.opcode == Opcode::Or ? "or"
+                                                         : "xor";
       line(op + ptx_bits(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
       return;
     }
-    case Opcode::Not: line("not" + ptx_bits(t) + ' ' + d + ", " + v(0, t)); return;
-    case Opcode::Shl: line("shl" + ptx_bits(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32)); return;
-    case Opcode::Shr: line("shr" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32)); return;
+    case Opcode::Not:
+      line("not" + ptx_bits(t) + ' ' + d + ", " + v(0, t));
+      return;
+    case Opcode::Shl:
+      line("shl" + ptx_bits(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32));
+      return;
+    case Opcode::Shr:
+      line("shr" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32));
+      return;
     case Opcode::Eq:
     case Opcode::Ne:
     case Opcode::Lt:
@@ -85,7 +115,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
         if (inst.opcode == Opcode::Eq) line("not.pred " + d + ", " + d);
         return;
       }
-      line("setp." + compare_op(inst.opcode, t) + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
+      line("setp." + compare_op(inst.opcode, t) + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " +
+           v(1, t));
       return;
     case Opcode::Select:
       if (t == ScalarType::Pred) {  // selp takes no predicates: (p & a) | (!p & b)
@@ -96,9 +127,12 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
         line("or.pred " + d + ", " + a + ", " + b);
         return;
       }
-      line("selp" + ptx_bits(t) + ' ' + d + ", " + v(1, t) + ", " + v(2, t) + ", " + v(0, ScalarType::Pred));
+      line("selp" + ptx_bits(t) + ' ' + d + ", " + v(1, t) + ", " + v(2, t) + ", " +
+           v(0, ScalarType::Pred));
       return;
-    case Opcode::Mov: line("mov" + ptx_bits(t) + ' ' + d + ", " + v(0, t)); return;
+    case Opcode::Mov:
+      line("mov" + ptx_bits(t) + ' ' + d + ", " + v(0, t));
+      return;
     case Opcode::Cvt: {
       const ScalarType s = inst.source_type;
       std::string mod;
@@ -118,10 +152,12 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       std::string dests = d;
       if (inst.vector_width > 1) {
         dests = "{";
-        for (std::size_t i = 0; i < inst.dests.size(); ++i) dests += (i ? ", " : "") + reg(inst.dests[i].name);
+        for (std::size_t i = 0; i < inst.dests.size(); ++i)
+          dests += (i ? ", " : "") + reg(inst.dests[i].name);
         dests += "}";
       }
-      const std::string space = inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
+      const std::string space =
+          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
       const std::string vec = inst.vector_width > 1 ? ".v" + std::to_string(inst.vector_width) : "";
       line("ld." + space + vec + ptx_type(t) + ' ' + dests + ", " + addr);
       return;
@@ -133,12 +169,14 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       if (inst.vector_width > 1) {
         const auto& list = std::get<ir::RegList>(inst.operands[1].kind);
         values = "{";
-        for (std::size_t i = 0; i < list.elements.size(); ++i) values += (i ? ", " : "") + value(list.elements[i], t);
+        for (std::size_t i = 0; i < list.elements.size(); ++i)
+          values += (i ? ", " : "") + value(list.elements[i], t);
         values += "}";
       } else {
         values = v(1, t);
       }
-      const std::string space = inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
+      const std::string space =
+          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
       const std::string vec = inst.vector_width > 1 ? ".v" + std::to_string(inst.vector_width) : "";
       line("st." + space + vec + ptx_type(t) + ' ' + addr + ", " + values);
       return;
@@ -146,16 +184,22 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Atom: {
       const auto& ref = std::get<ir::MemRef>(inst.operands[0].kind);
       const std::string addr = address(ref, inst.space, t);
-      const std::string space = inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
+      const std::string space =
+          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
       const std::string op(ir::name(inst.atomic_op));
       const std::string type = atomic_type(inst.atomic_op, t);
       std::string operands = v(1, t);
       if (inst.atomic_op == ir::AtomicOp::Cas) operands += ", " + v(2, t);
-      const bool has_red = inst.atomic_op != ir::AtomicOp::Exch && inst.atomic_op != ir::AtomicOp::Cas;
+      const bool has_red =
+          inst.atomic_op != ir::AtomicOp::Exch && inst.atomic_op != ir::AtomicOp::Cas;
       if (inst.dests.empty() && has_red) {
         line("red." + space + "." + op + type + ' ' + addr + ", " + operands);
       } else {
-        const std::string dst = inst.dests.empty() ? temp(ptx_bits(t) == ".f32" ? ".b32" : ptx_bits(t) == ".f64" ? ".b64" : ptx_bits(t).c_str()) : d;
+        const std::string dst = inst.dests.empty()
+                                    ? temp(ptx_bits(t) == ".f32"   ? ".b32"
+                                           : ptx_bits(t) == ".f64" ? ".b64"
+                                                                   : ptx_bits(t).c_str())
+                                    : d;
         line("atom." + space + "." + op + type + ' ' + dst + ", " + addr + ", " + operands);
       }
       return;
@@ -164,17 +208,21 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       const std::string mask = temp(".b32");
       line("activemask.b32 " + mask);
       const char* clamp = inst.shuffle_mode == ir::ShuffleMode::Up ? "0" : "31";
-      line("shfl.sync." + std::string(ir::name(inst.shuffle_mode)) + ".b32 " + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
+      line("shfl.sync." + std::string(ir::name(inst.shuffle_mode)) + ".b32 " + d + ", " + v(0, t) +
+           ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
       return;
     }
     case Opcode::Vote: {
       const std::string mask = temp(".b32");
       line("activemask.b32 " + mask);
       const std::string mode(ir::name(inst.vote_mode));
-      line("vote.sync." + mode + (inst.vote_mode == ir::VoteMode::Ballot ? ".b32 " : ".pred ") + d + ", " + v(0, ScalarType::Pred) + ", " + mask);
+      line("vote.sync." + mode + (inst.vote_mode == ir::VoteMode::Ballot ? ".b32 " : ".pred ") + d +
+           ", " + v(0, ScalarType::Pred) + ", " + mask);
       return;
     }
-    case Opcode::BarSync: line("bar.sync 0"); return;
+    case Opcode::BarSync:
+      line("bar.sync 0");
+      return;
     case Opcode::ClusterSync:
       line("barrier.cluster.arrive");
       line("barrier.cluster.wait");
@@ -186,8 +234,12 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       line("bra " + f_label);
       return;
     }
-    case Opcode::Jmp: line("bra " + label(std::get<ir::LabelRef>(inst.operands[0].kind).name)); return;
-    case Opcode::Ret: line("ret"); return;
+    case Opcode::Jmp:
+      line("bra " + label(std::get<ir::LabelRef>(inst.operands[0].kind).name));
+      return;
+    case Opcode::Ret:
+      line("ret");
+      return;
   }
 }
 

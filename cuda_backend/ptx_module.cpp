@@ -1,7 +1,8 @@
 // Module and kernel frames: parameters, registers, arrays, the prologue, value and address
 // operands. Instructions are in ptx_instructions.cpp.
-#include <bit>
 #include <fmt/format.h>
+
+#include <bit>
 
 #include "cuda_backend/ptx.hpp"
 #include "cuda_backend/ptx_emitter.hpp"
@@ -31,14 +32,20 @@ std::string array_symbol(const ir::Kernel& k, const std::string& array) {
 
 }  // namespace
 
-std::string ptx_type(ir::ScalarType t) { return "." + std::string(ir::name(t)); }
+std::string ptx_type(ir::ScalarType t) {
+  return "." + std::string(ir::name(t));
+}
 
 std::string ptx_bits(ir::ScalarType t) {
   switch (t) {
-    case ir::ScalarType::Pred: return ".pred";
-    case ir::ScalarType::F32: return ".f32";
-    case ir::ScalarType::F64: return ".f64";
-    default: return ir::size_bytes(t) == 8 ? ".b64" : ".b32";
+    case ir::ScalarType::Pred:
+      return ".pred";
+    case ir::ScalarType::F32:
+      return ".f32";
+    case ir::ScalarType::F64:
+      return ".f64";
+    default:
+      return ir::size_bytes(t) == 8 ? ".b64" : ".b32";
   }
 }
 
@@ -99,9 +106,9 @@ void KernelEmitter::prologue() {
     }
     params_[p.name] = r;
   }
-  const char* sources[] = {"%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",
-                           "%ctaid.x", "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y",
-                           "%nctaid.z", "%laneid"};
+  const char* sources[] = {"%tid.x",    "%tid.y",    "%tid.z",   "%ntid.x",  "%ntid.y",
+                           "%ntid.z",   "%ctaid.x",  "%ctaid.y", "%ctaid.z", "%nctaid.x",
+                           "%nctaid.y", "%nctaid.z", "%laneid"};
   for (unsigned i = 0; i < 13; ++i) {
     line("mov.u32 " + special_name(static_cast<ir::SpecialReg>(i)) + ", " + sources[i]);
   }
@@ -121,9 +128,8 @@ std::string KernelEmitter::value(const ir::ValueOperand& v, ir::ScalarType as) {
   if (const auto* f = std::get_if<ir::FloatLiteral>(&v.value)) return float_literal(f->value, as);
   const auto& i = std::get<ir::IntLiteral>(v.value);
   if (ir::is_float(as)) {
-    return float_literal(i.negative ? -static_cast<double>(i.magnitude)
-                                    : static_cast<double>(i.magnitude),
-                         as);
+    return float_literal(
+        i.negative ? -static_cast<double>(i.magnitude) : static_cast<double>(i.magnitude), as);
   }
   const std::uint64_t bits = exec::literal_bits(i, as);
   if (as == ir::ScalarType::Pred) return bits != 0 ? "1" : "0";
@@ -162,8 +168,7 @@ std::string KernelEmitter::index_value(const ir::ValueOperand& v, bool wide) {
   return out;
 }
 
-std::string KernelEmitter::address(const ir::MemRef& ref, ir::Space space,
-                                   ir::ScalarType element) {
+std::string KernelEmitter::address(const ir::MemRef& ref, ir::Space space, ir::ScalarType element) {
   const bool shared = space == ir::Space::Shared || space == ir::Space::Dsmem;
   std::vector<std::uint64_t> dims;
   std::string base;
@@ -176,7 +181,8 @@ std::string KernelEmitter::address(const ir::MemRef& ref, ir::Space space,
     }
     dims = a->dims;
     base = temp(shared ? ".b32" : ".b64");
-    const std::string symbol = space == ir::Space::Const ? ref.array : array_symbol(kernel_, ref.array);
+    const std::string symbol =
+        space == ir::Space::Const ? ref.array : array_symbol(kernel_, ref.array);
     line(std::string(shared ? "mov.u32 " : "mov.u64 ") + base + ", " + symbol);
   }
   const char* int_type = shared ? ".u32" : ".u64";
@@ -207,7 +213,7 @@ std::string KernelEmitter::emit() {
   out << ".visible .entry " << kernel_.name << "(";
   for (std::size_t i = 0; i < kernel_.params.size(); ++i) {
     const ir::KernelParam& p = kernel_.params[i];
-    const std::string type = p.is_pointer ? ".u64"
+    const std::string type = p.is_pointer                     ? ".u64"
                              : p.type == ir::ScalarType::Pred ? ".u32"
                                                               : ptx_type(p.type);
     out << (i ? ",\n" : "\n") << "  .param " << type << ' ' << kernel_.name << "_param_" << p.name;

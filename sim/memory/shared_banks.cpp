@@ -6,7 +6,9 @@
 namespace warpsim::memory {
 namespace {
 
-unsigned lanes_per_phase(unsigned access_bytes) { return 32 / std::max(1u, access_bytes / 4); }
+unsigned lanes_per_phase(unsigned access_bytes) {
+  return 32 / std::max(1u, access_bytes / 4);
+}
 
 std::uint32_t phase_mask(unsigned phase, unsigned lanes) {
   const std::uint32_t all = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
@@ -32,7 +34,8 @@ BankMap bank_map(const std::uint64_t* offsets, std::uint32_t mask, unsigned acce
         auto it = std::find_if(words.begin(), words.end(),
                                [word](const BankSlot& s) { return s.word == word; });
         if (it == words.end()) {
-          words.push_back(BankSlot{static_cast<unsigned>(word % kBanks), word, 1u << lane, phase, 0});
+          words.push_back(
+              BankSlot{static_cast<unsigned>(word % kBanks), word, 1u << lane, phase, 0});
         } else {
           it->lanes |= 1u << lane;
         }

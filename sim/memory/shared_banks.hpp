@@ -31,14 +31,14 @@ SharedRequest shared_wavefronts(const std::uint64_t* offsets, std::uint32_t mask
 // wavefront, and which lanes read or write it.
 struct BankSlot {
   unsigned bank = 0;
-  std::uint64_t word = 0;       // offset / 4
-  std::uint32_t lanes = 0;      // lanes that touch this word in this phase
+  std::uint64_t word = 0;   // offset / 4
+  std::uint32_t lanes = 0;  // lanes that touch this word in this phase
   unsigned phase = 0;
-  unsigned wavefront = 0;       // 0-based, counted across phases
+  unsigned wavefront = 0;  // 0-based, counted across phases
 };
 
 struct BankMap {
-  unsigned phases = 0;          // phases with an active lane
+  unsigned phases = 0;  // phases with an active lane
   unsigned wavefronts = 0;
   unsigned max_words_per_bank = 0;  // the conflict degree: 1 means none
   std::vector<BankSlot> slots;

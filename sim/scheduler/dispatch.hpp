@@ -9,8 +9,8 @@ namespace warpsim::scheduler {
 
 struct DispatchPlan {
   std::uint64_t blocks = 0;
-  std::uint64_t resident_per_sm = 0;   // blocks per SM at once (occupancy)
-  std::uint64_t per_wave = 0;          // resident_per_sm x SMs
+  std::uint64_t resident_per_sm = 0;  // blocks per SM at once (occupancy)
+  std::uint64_t per_wave = 0;         // resident_per_sm x SMs
   std::uint64_t full_waves = 0;
   std::uint64_t last_wave_blocks = 0;  // 0 when the grid is a whole number of waves
   double waves = 0;                    // blocks / per_wave

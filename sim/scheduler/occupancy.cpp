@@ -9,7 +9,9 @@ namespace {
 constexpr std::uint64_t kWarpSize = 32;
 constexpr std::uint64_t kUnlimited = std::numeric_limits<std::uint64_t>::max();
 
-std::uint64_t round_up(std::uint64_t v, std::uint64_t unit) { return (v + unit - 1) / unit * unit; }
+std::uint64_t round_up(std::uint64_t v, std::uint64_t unit) {
+  return (v + unit - 1) / unit * unit;
+}
 
 // The SM's shared memory: the configured size rounded up to a carveout the hardware supports.
 std::uint64_t shared_per_sm(const config::GpuConfig& gpu) {
@@ -52,10 +54,10 @@ void shared_limit(const config::GpuConfig& gpu, const KernelResources& k, Occupa
   // A kernel that needs more than the default per-block amount opts in to the larger one
   // (cudaFuncAttributeMaxDynamicSharedMemorySize); the reserved bytes count toward the need,
   // as in the toolkit's calculator.
-  const std::uint64_t allowed = (used > gpu.shared_memory_per_block
-                                     ? gpu.shared_memory_per_block_optin
-                                     : gpu.shared_memory_per_block) +
-                                gpu.reserved_shared_memory_per_block;
+  const std::uint64_t allowed =
+      (used > gpu.shared_memory_per_block ? gpu.shared_memory_per_block_optin
+                                          : gpu.shared_memory_per_block) +
+      gpu.reserved_shared_memory_per_block;
   if (o.shared_bytes_per_block > allowed) {
     o.reason = "a block needs " + std::to_string(o.shared_bytes_per_block) +
                " bytes of shared memory; at most " + std::to_string(allowed) + " are allowed";
@@ -99,10 +101,14 @@ Occupancy compute_occupancy(const config::GpuConfig& gpu, const KernelResources&
 
 const char* limiter_name(Limiter l) {
   switch (l) {
-    case Limiter::Warps: return "warps (threads)";
-    case Limiter::Blocks: return "blocks";
-    case Limiter::Registers: return "registers";
-    case Limiter::SharedMemory: return "shared memory";
+    case Limiter::Warps:
+      return "warps (threads)";
+    case Limiter::Blocks:
+      return "blocks";
+    case Limiter::Registers:
+      return "registers";
+    case Limiter::SharedMemory:
+      return "shared memory";
   }
   return "";
 }

@@ -29,23 +29,23 @@ struct KernelResources {
 enum class Limiter : std::uint8_t { Warps, Blocks, Registers, SharedMemory };
 
 struct Occupancy {
-  std::uint64_t limit_warps = 0;      // blocks per SM allowed by each resource
+  std::uint64_t limit_warps = 0;  // blocks per SM allowed by each resource
   std::uint64_t limit_blocks = 0;
   std::uint64_t limit_registers = 0;
   std::uint64_t limit_shared = 0;
-  std::uint64_t blocks_per_sm = 0;    // the smallest of the four
-  Limiter binding = Limiter::Warps;   // which one it is (the first in this order on ties)
+  std::uint64_t blocks_per_sm = 0;   // the smallest of the four
+  Limiter binding = Limiter::Warps;  // which one it is (the first in this order on ties)
   std::uint64_t warps_per_block = 0;
   std::uint64_t warps_per_sm = 0;
   std::uint64_t max_warps_per_sm = 0;
-  std::uint64_t registers_per_block = 0;      // as allocated
-  std::uint64_t shared_bytes_per_block = 0;   // as allocated (reserved and rounding included)
-  std::uint64_t shared_bytes_per_sm = 0;      // the SM's shared memory for this kernel
-  std::string reason;  // why no block fits, when blocks_per_sm == 0
+  std::uint64_t registers_per_block = 0;     // as allocated
+  std::uint64_t shared_bytes_per_block = 0;  // as allocated (reserved and rounding included)
+  std::uint64_t shared_bytes_per_sm = 0;     // the SM's shared memory for this kernel
+  std::string reason;                        // why no block fits, when blocks_per_sm == 0
   double occupancy() const {
-    return max_warps_per_sm == 0 ? 0.0
-                                 : static_cast<double>(warps_per_sm) /
-                                       static_cast<double>(max_warps_per_sm);
+    return max_warps_per_sm == 0
+               ? 0.0
+               : static_cast<double>(warps_per_sm) / static_cast<double>(max_warps_per_sm);
   }
 };
 

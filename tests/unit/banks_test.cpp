@@ -62,8 +62,8 @@ TEST_CASE("figure 17: a 32x32 tile read down a column is 32-way; padded to 33 it
   CHECK(column.conflicts == 31);
   CHECK(banks({"--array", "f32[32][33]", "--index", "[lane][0]"}).conflicts == 0);
   // The transpose's store in a 32x32 block: warp w has tid.y = w, tid.x = lane.
-  CHECK(banks({"--array", "f32[32][32]", "--index", "[tid.x][tid.y]", "--block", "32,32",
-               "--warp", "5"})
+  CHECK(banks({"--array", "f32[32][32]", "--index", "[tid.x][tid.y]", "--block", "32,32", "--warp",
+               "5"})
             .conflicts == 31);
 }
 
@@ -114,8 +114,8 @@ TEST_CASE("the wavefront rule counts distinct words, and only active lanes") {
 
 TEST_CASE("banks --svg draws one row per wavefront and one column per bank") {
   const auto path = std::filesystem::temp_directory_path() / "warpsim_banks.svg";
-  const auto r = run_cli({"banks", "--array", "f32[32][32]", "--index", "[lane][0]", "--svg",
-                          path.string()});
+  const auto r =
+      run_cli({"banks", "--array", "f32[32][32]", "--index", "[lane][0]", "--svg", path.string()});
   REQUIRE(r.exit_code == 0);
   std::ifstream in(path);
   const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

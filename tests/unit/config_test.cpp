@@ -9,15 +9,15 @@ namespace warpsim::test {
 namespace {
 
 const std::string kMinimal =
-    "[gpu]\n"                           // 1
-    "name = Test GPU\n"                 // 2
-    "compute_capability = 9.0\n"        // 3
-    "sm_count = 4\n"                    // 4
-    "[sm]\n"                            // 5
-    "max_threads = 2048\n"              // 6
-    "max_blocks = 32\n"                 // 7
-    "registers = 65536\n"               // 8
-    "shared_memory_bytes = 233472\n";   // 9
+    "[gpu]\n"                          // 1
+    "name = Test GPU\n"                // 2
+    "compute_capability = 9.0\n"       // 3
+    "sm_count = 4\n"                   // 4
+    "[sm]\n"                           // 5
+    "max_threads = 2048\n"             // 6
+    "max_blocks = 32\n"                // 7
+    "registers = 65536\n"              // 8
+    "shared_memory_bytes = 233472\n";  // 9
 
 std::vector<std::string> errors_of(const std::string& text,
                                    const std::vector<std::string>& sets = {}) {
@@ -76,9 +76,11 @@ TEST_CASE("ill-typed values, duplicates, junk lines and out-of-range values are 
             "test.ini:10: error: sm.fp32_cores = 'many': expected a whole number"));
   CHECK(has(errors_of(kMinimal + "max_blocks = 16\n"),
             "test.ini:10: error: key 'sm.max_blocks' is given twice (first on line 7)"));
-  CHECK(has(errors_of(kMinimal + "this is not a key\n"), "test.ini:10: error: expected 'key = value'"));
+  CHECK(has(errors_of(kMinimal + "this is not a key\n"),
+            "test.ini:10: error: expected 'key = value'"));
   CHECK(has(errors_of(kMinimal + "sub_partitions = 0\n"), "must be between 1 and 64"));
-  CHECK(has(errors_of("sm_count = 4\n" + kMinimal), "test.ini:1: error: key 'sm_count' is outside"));
+  CHECK(
+      has(errors_of("sm_count = 4\n" + kMinimal), "test.ini:1: error: key 'sm_count' is outside"));
 }
 
 TEST_CASE("--set overrides a key and is checked like the file") {

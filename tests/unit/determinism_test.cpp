@@ -66,7 +66,8 @@ TEST_CASE("the random block order really reorders: a kernel that depends on it s
   std::ostringstream err;
   const auto spec = cli::resolve_launch(loaded, {}, err);
   REQUIRE(spec.has_value());
-  const auto in_order = values_of<std::uint32_t>(exec::execute(loaded.module, *spec, {}).memory, "log");
+  const auto in_order =
+      values_of<std::uint32_t>(exec::execute(loaded.module, *spec, {}).memory, "log");
   exec::ExecOptions shuffled;
   shuffled.order = exec::BlockOrder::Random;
   const auto permuted =

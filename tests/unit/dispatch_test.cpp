@@ -1,4 +1,6 @@
 // Registers per thread (annotated or estimated), and how a grid dispatches in waves.
+#include "sim/scheduler/dispatch.hpp"
+
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -6,7 +8,6 @@
 
 #include "sim/core/ir/frontend.hpp"
 #include "sim/core/ir/register_estimate.hpp"
-#include "sim/scheduler/dispatch.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -21,8 +22,8 @@ TEST_CASE("seed 004: saxpy's 4096 blocks on 82 SMs x 8 blocks dispatch in 6.24 w
   CHECK(p.full_waves == 6);
   CHECK(p.last_wave_blocks == 160);
   CHECK(p.waves == doctest::Approx(4096.0 / 656.0));
-  const auto r = run_cli({"run", (source_dir() / "kernels_ir/saxpy.kir").string(), "--config",
-                          "rtx3090"});
+  const auto r =
+      run_cli({"run", (source_dir() / "kernels_ir/saxpy.kir").string(), "--config", "rtx3090"});
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("8 blocks per SM, limited by warps") != std::string::npos);
   CHECK(r.out.find("656 blocks per wave, 6.24 waves (6 full, then 160 blocks)") !=
@@ -30,8 +31,8 @@ TEST_CASE("seed 004: saxpy's 4096 blocks on 82 SMs x 8 blocks dispatch in 6.24 w
 }
 
 TEST_CASE("a regs(N) annotation is the register count; without one, liveness estimates it") {
-  const auto annotated = ir::load_module_text(
-      "a", "kernel k(o: ptr global u32) regs(40) {\nentry:\n  ret\n}\n");
+  const auto annotated =
+      ir::load_module_text("a", "kernel k(o: ptr global u32) regs(40) {\nentry:\n  ret\n}\n");
   REQUIRE(annotated.ok());
   const auto a = ir::registers_per_thread(annotated.module.kernels[0]);
   CHECK(a.registers == 40);

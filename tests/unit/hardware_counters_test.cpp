@@ -77,7 +77,8 @@ Counters simulated(const exec::LaunchStats& s) {
   return c;
 }
 
-TEST_CASE("global requests and sectors and shared wavefronts equal the H200's for every seed kernel") {
+TEST_CASE(
+    "global requests and sectors and shared wavefronts equal the H200's for every seed kernel") {
   const auto hw = measured();
   std::size_t next = 0, compared = 0;
   for (const auto& file : files_in(source_dir() / "kernels_ir", ".kir")) {

@@ -33,28 +33,28 @@ TEST_CASE("integer arithmetic wraps, divides toward zero and shifts with clamped
   const auto out = run_body<std::int32_t>("s32",
                                           "entry:\n"
                                           "  %max = mov.s32 2147483647\n"
-                                          "  %a = add.s32 %max, 1\n"        // wraps to INT_MIN
+                                          "  %a = add.s32 %max, 1\n"  // wraps to INT_MIN
                                           "  st.global.s32 out[0], %a\n"
-                                          "  %b = div.s32 -7, 2\n"          // -3 (toward zero)
+                                          "  %b = div.s32 -7, 2\n"  // -3 (toward zero)
                                           "  st.global.s32 out[1], %b\n"
-                                          "  %c = rem.s32 -7, 2\n"          // -1 (sign of dividend)
+                                          "  %c = rem.s32 -7, 2\n"  // -1 (sign of dividend)
                                           "  st.global.s32 out[2], %c\n"
-                                          "  %d = shr.s32 -16, 2\n"         // -4 (arithmetic)
+                                          "  %d = shr.s32 -16, 2\n"  // -4 (arithmetic)
                                           "  st.global.s32 out[3], %d\n"
-                                          "  %e = shr.s32 -16, 40\n"        // -1 (all sign bits)
+                                          "  %e = shr.s32 -16, 40\n"  // -1 (all sign bits)
                                           "  st.global.s32 out[4], %e\n"
-                                          "  %f = shl.s32 1, 32\n"          // 0
+                                          "  %f = shl.s32 1, 32\n"  // 0
                                           "  st.global.s32 out[5], %f\n"
-                                          "  %g = mul.s32 65536, 65536\n"   // 2^32 wraps to 0
+                                          "  %g = mul.s32 65536, 65536\n"  // 2^32 wraps to 0
                                           "  st.global.s32 out[6], %g\n"
                                           "  %min = mov.s32 -2147483648\n"
-                                          "  %h = div.s32 %min, -1\n"       // wraps to INT_MIN
+                                          "  %h = div.s32 %min, -1\n"  // wraps to INT_MIN
                                           "  st.global.s32 out[7], %h\n"
-                                          "  %i = abs.s32 %min\n"           // INT_MIN
+                                          "  %i = abs.s32 %min\n"  // INT_MIN
                                           "  st.global.s32 out[8], %i\n"
-                                          "  %j = mad.s32 3, 4, 5\n"        // 17
+                                          "  %j = mad.s32 3, 4, 5\n"  // 17
                                           "  st.global.s32 out[9], %j\n"
-                                          "  %k = max.s32 -3, 2\n"          // 2
+                                          "  %k = max.s32 -3, 2\n"  // 2
                                           "  st.global.s32 out[10], %k\n"
                                           "  ret\n");
   const std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
@@ -94,13 +94,13 @@ TEST_CASE("unsigned comparisons and shifts differ from signed ones") {
 TEST_CASE("cvt: float to int truncates and saturates, NaN gives 0; int to float rounds") {
   const auto out = run_body<std::int32_t>("s32",
                                           "entry:\n"
-                                          "  %a = cvt.s32.f32 -2.75\n"   // -2
+                                          "  %a = cvt.s32.f32 -2.75\n"  // -2
                                           "  st.global.s32 out[0], %a\n"
-                                          "  %b = cvt.s32.f32 3e9\n"     // saturates: INT_MAX
+                                          "  %b = cvt.s32.f32 3e9\n"  // saturates: INT_MAX
                                           "  st.global.s32 out[1], %b\n"
-                                          "  %c = cvt.s32.f32 -3e9\n"    // INT_MIN
+                                          "  %c = cvt.s32.f32 -3e9\n"  // INT_MIN
                                           "  st.global.s32 out[2], %c\n"
-                                          "  %d = cvt.s32.f32 nan\n"     // 0
+                                          "  %d = cvt.s32.f32 nan\n"  // 0
                                           "  st.global.s32 out[3], %d\n"
                                           "  %e = cvt.s32.s64 4294967297\n"  // 2^32 + 1 -> 1
                                           "  st.global.s32 out[4], %e\n"
@@ -187,7 +187,7 @@ TEST_CASE("votes see only the active lanes") {
   CHECK(out[0] == 0x55u);  // lanes 0, 2, 4, 6
   CHECK(out[1] == 1);
   CHECK(out[2] == 0);
-  CHECK(out[3] == 1);      // every active lane has %low
+  CHECK(out[3] == 1);  // every active lane has %low
 }
 
 TEST_CASE("atomics: add returns old values in lane order; min, max, exch and cas") {
@@ -198,13 +198,13 @@ TEST_CASE("atomics: add returns old values in lane order; min, max, exch and cas
       "  %slot = add.s32 %laneid, 8\n"
       "  st.global.s32 out[%slot], %old\n"
       "  %neg = neg.s32 %laneid\n"
-      "  atom.global.min.s32 out[1], %neg\n"      // min over -lane: -31
-      "  atom.global.max.s32 out[2], %laneid\n"   // 31
-      "  atom.global.exch.s32 out[3], %laneid\n"  // the last lane's: 31
+      "  atom.global.min.s32 out[1], %neg\n"           // min over -lane: -31
+      "  atom.global.max.s32 out[2], %laneid\n"        // 31
+      "  atom.global.exch.s32 out[3], %laneid\n"       // the last lane's: 31
       "  %first = atom.global.cas.s32 out[4], 0, 7\n"  // lane 0 swaps 0 -> 7; the rest fail
       "  %won = eq.s32 %first, 0\n"
       "  %w = select.s32 %won, 1, 0\n"
-      "  atom.global.add.s32 out[5], %w\n"        // exactly one winner
+      "  atom.global.add.s32 out[5], %w\n"  // exactly one winner
       "  ret\n",
       40);
   CHECK(out[0] == 32);

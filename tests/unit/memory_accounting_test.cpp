@@ -92,8 +92,8 @@ TEST_CASE("the JSON report carries the memory metrics under Nsight Compute's nam
   // smem_transpose with m = 64: 4 blocks in bounds, 32 warps each, so 128 executions of each
   // memory instruction. Global: 4 sectors per request. Shared store: 32 wavefronts, 31 conflicts.
   const auto path = std::filesystem::temp_directory_path() / "warpsim_memory.json";
-  const auto r = run_cli({"run", (source_dir() / "kernels_ir/smem_transpose.kir").string(),
-                          "--arg", "m=64", "--json", path.string()});
+  const auto r = run_cli({"run", (source_dir() / "kernels_ir/smem_transpose.kir").string(), "--arg",
+                          "m=64", "--json", path.string()});
   REQUIRE(r.exit_code == 0);
   std::ifstream in(path);
   const auto j = nlohmann::json::parse(in);

@@ -88,8 +88,8 @@ TEST_CASE("seed 003: 64 registers per thread allow 1024 threads, 32 registers 20
 }
 
 TEST_CASE("a kernel that cannot run reports why") {
-  CHECK(occupancy("h200", 256, 300).blocks_per_sm == 0);            // over 255 registers
-  CHECK(occupancy("h200", 1024, 128).blocks_per_sm == 0);           // 128K registers per block
+  CHECK(occupancy("h200", 256, 300).blocks_per_sm == 0);             // over 255 registers
+  CHECK(occupancy("h200", 1024, 128).blocks_per_sm == 0);            // 128K registers per block
   CHECK(occupancy("h200", 256, 32, 300 * 1024).blocks_per_sm == 0);  // over the opt-in maximum
   CHECK_FALSE(occupancy("h200", 256, 300).reason.empty());
 }

@@ -86,7 +86,8 @@ TEST_CASE("warpsim occupancy equals cuda_occupancy.h on 10,000 random kernels pe
       // 1 to 255: what ptxas can emit (the calculator itself accepts 256).
       k.registers_per_thread = 1 + rng() % 255;
       k.static_shared_bytes = rng() % 3 == 0 ? 0 : rng() % 50000;
-      k.dynamic_shared_bytes = rng() % 2 == 0 ? 0 : rng() % (g.shared_memory_per_block_optin + 4096);
+      k.dynamic_shared_bytes =
+          rng() % 2 == 0 ? 0 : rng() % (g.shared_memory_per_block_optin + 4096);
       cudaOccFuncAttributes attr;
       attr.maxThreadsPerBlock = 1024;
       attr.numRegs = static_cast<int>(k.registers_per_thread);
@@ -96,10 +97,9 @@ TEST_CASE("warpsim occupancy equals cuda_occupancy.h on 10,000 random kernels pe
       attr.maxDynamicSharedSizeBytes = k.dynamic_shared_bytes;
       cudaOccDeviceState state;
       cudaOccResult result = {};
-      const cudaOccError status =
-          cudaOccMaxActiveBlocksPerMultiprocessor(&result, &props, &attr, &state,
-                                                  static_cast<int>(k.block_threads),
-                                                  k.dynamic_shared_bytes);
+      const cudaOccError status = cudaOccMaxActiveBlocksPerMultiprocessor(
+          &result, &props, &attr, &state, static_cast<int>(k.block_threads),
+          k.dynamic_shared_bytes);
       const auto o = scheduler::compute_occupancy(g, k);
       CAPTURE(k.block_threads);
       CAPTURE(k.registers_per_thread);
@@ -108,7 +108,8 @@ TEST_CASE("warpsim occupancy equals cuda_occupancy.h on 10,000 random kernels pe
       if (status != CUDA_OCC_SUCCESS) {
         REQUIRE(o.blocks_per_sm == 0);
       } else {
-        REQUIRE(o.blocks_per_sm == static_cast<std::uint64_t>(result.activeBlocksPerMultiprocessor));
+        REQUIRE(o.blocks_per_sm ==
+                static_cast<std::uint64_t>(result.activeBlocksPerMultiprocessor));
       }
     }
   }

@@ -1,12 +1,13 @@
 // IR -> PTX: every seed kernel lowers, keeps one PTX memory instruction per IR memory
 // instruction, and assembles with ptxas for sm_90 (when ptxas is installed).
+#include "cuda_backend/ptx.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <regex>
 
-#include "cuda_backend/ptx.hpp"
 #include "sim/core/ir/frontend.hpp"
 #include "tests/unit/test_support.hpp"
 
@@ -28,7 +29,8 @@ std::size_t ir_memory_instructions(const ir::Module& m) {
 
 std::size_t ptx_memory_instructions(const std::string& ptx) {
   // ld/st/atom/red in a memory space, not ld.param (the kernel's arguments).
-  const std::regex memory(R"(^\s+(ld|st|atom|red)\.(global|shared|const|local|shared::cluster)[.\s])");
+  const std::regex memory(
+      R"(^\s+(ld|st|atom|red)\.(global|shared|const|local|shared::cluster)[.\s])");
   std::size_t n = 0;
   std::istringstream lines(ptx);
   for (std::string line; std::getline(lines, line);) n += std::regex_search(line, memory);
@@ -48,9 +50,10 @@ TEST_CASE("every seed kernel lowers to PTX with one memory instruction per IR on
 
 TEST_CASE("float arithmetic keeps explicit rounding, so ptxas cannot fuse mul and add") {
   const auto loaded = ir::load_module_text(
-      "f", "kernel k(o: ptr global f32) {\nentry:\n  %a = mul.f32 1.5, 2.5\n"
-           "  %b = add.f32 %a, 1.0\n  %c = fma.f32 %a, %b, 1.0\n  st.global.f32 o[0], %c\n"
-           "  ret\n}\n");
+      "f",
+      "kernel k(o: ptr global f32) {\nentry:\n  %a = mul.f32 1.5, 2.5\n"
+      "  %b = add.f32 %a, 1.0\n  %c = fma.f32 %a, %b, 1.0\n  st.global.f32 o[0], %c\n"
+      "  ret\n}\n");
   REQUIRE(loaded.ok());
   const std::string ptx = cuda::lower_to_ptx(loaded.module);
   CHECK(ptx.find("mul.rn.f32") != std::string::npos);

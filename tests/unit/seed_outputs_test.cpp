@@ -84,7 +84,8 @@ TEST_CASE("compute: out[i] = coeffs[0] * i + coeffs[1] from constant memory") {
   for (std::size_t i = 0; i < 10; ++i) CHECK(out[i] == std::fma(1.0f, static_cast<float>(i), 2.0f));
 }
 
-TEST_CASE("clusterHist_kernel's bins equal a CPU histogram with clamping and sum to the input size") {
+TEST_CASE(
+    "clusterHist_kernel's bins equal a CPU histogram with clamping and sum to the input size") {
   const auto k = load_kernel("clusterHist_kernel.kir");
   const auto input = values_of<std::int32_t>(k.initial, "input");
   const auto bins = values_of<std::int32_t>(k.run().memory, "bins");

@@ -13,7 +13,9 @@
 namespace warpsim::test {
 namespace {
 
-std::string divergence_kernel() { return (source_dir() / "kernels_ir/warp_divergence.kir").string(); }
+std::string divergence_kernel() {
+  return (source_dir() / "kernels_ir/warp_divergence.kir").string();
+}
 
 std::string write_script(const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / "warpsim_step_script.txt";
@@ -44,8 +46,7 @@ TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join
   CHECK(r.out.find("reconverge at line 30") != std::string::npos);
   // %lowHalf is true in lanes 0-15 only.
   CHECK(r.out.find("%lowHalf (pred)") != std::string::npos);
-  CHECK(r.out.find("warp finished after 17 instructions; 32 threads exited") !=
-        std::string::npos);
+  CHECK(r.out.find("warp finished after 17 instructions; 32 threads exited") != std::string::npos);
 }
 
 TEST_CASE("step rejects a block or warp outside the launch") {
@@ -58,8 +59,7 @@ TEST_CASE("step rejects a block or warp outside the launch") {
 std::string read_until(int fd, const std::string& text, std::string& all) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   const std::size_t from = all.size();
-  while (all.find(text, from) == std::string::npos &&
-         std::chrono::steady_clock::now() < deadline) {
+  while (all.find(text, from) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
     pollfd p{fd, POLLIN, 0};
     if (poll(&p, 1, 100) <= 0) continue;
     char buf[4096];

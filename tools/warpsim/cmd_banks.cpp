@@ -115,8 +115,8 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
     for (std::size_t k = 0; k < indices->size(); ++k) {
       const std::int64_t i = (*indices)[k];
       if (i < 0 || static_cast<std::uint64_t>(i) >= shape->dims[k]) {
-        return fail(err, fmt::format("lane {}: index {} is outside dimension {} (size {})", lane,
-                                     i, k, shape->dims[k]));
+        return fail(err, fmt::format("lane {}: index {} is outside dimension {} (size {})", lane, i,
+                                     k, shape->dims[k]));
       }
       linear = linear * shape->dims[k] + static_cast<std::uint64_t>(i);
     }

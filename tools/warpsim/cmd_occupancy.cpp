@@ -28,8 +28,8 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
       "json", po::value<std::string>(), "write the result as JSON to this file")(
       "sweep", "occupancy for every block size from 32 to the maximum, in steps of 32")(
       "svg", po::value<std::string>(), "with --sweep: draw the occupancy curve to this file");
-  auto cl = parse_command_line("occupancy --block N --regs R --smem BYTES", desc, {}, args, out,
-                               err);
+  auto cl =
+      parse_command_line("occupancy --block N --regs R --smem BYTES", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
   const auto sets = cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()

@@ -21,11 +21,11 @@ bool dump_buffers(const exec::GlobalMemory& memory, const std::vector<std::strin
                   std::ostream& err) {
   for (const std::string& d : dumps) {
     const std::size_t eq = d.find('=');
-    const exec::GlobalBuffer* b =
-        eq == std::string::npos ? nullptr : memory.find(d.substr(0, eq));
+    const exec::GlobalBuffer* b = eq == std::string::npos ? nullptr : memory.find(d.substr(0, eq));
     if (b == nullptr) {
-      err << "warpsim run: error: --dump '" << d << "': expected BUFFER=PATH with a pointer "
-                                                   "parameter's name\n";
+      err << "warpsim run: error: --dump '" << d
+          << "': expected BUFFER=PATH with a pointer "
+             "parameter's name\n";
       return false;
     }
     std::ofstream out(d.substr(eq + 1), std::ios::binary);
@@ -111,11 +111,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl), err);
   const auto opts = exec_options(*cl, err);
-  const auto gpu = load_gpu_config(
-      cl->vars["config"].as<std::string>(),
-      cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()
-                            : std::vector<std::string>{},
-      err);
+  const auto gpu =
+      load_gpu_config(cl->vars["config"].as<std::string>(),
+                      cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>{},
+                      err);
   if (!spec || !opts || !gpu) return kExitBadInput;
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
 
@@ -129,7 +129,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSummary summary{file, *spec,      *result,   wall, cl->vars.count("per-line") != 0,
+  const RunSummary summary{file,  *spec,     *result, wall, cl->vars.count("per-line") != 0,
                            &*gpu, &occupancy};
   write_run_text(out, summary);
   if (cl->vars.count("json")) {

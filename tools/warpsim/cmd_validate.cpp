@@ -50,8 +50,8 @@ std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuff
 enum class Outcome { Agrees, Mismatch, CannotRun };
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
-                     const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
-                     std::vector<Row>& rows, std::ostream& err) {
+                        const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
+                        std::vector<Row>& rows, std::ostream& err) {
   const auto sim = exec::execute(loaded.module, spec, {});
   std::string error;
   const auto hw = cuda::run_on_gpu(loaded.module, spec, error);
@@ -70,8 +70,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
         hw->device, compare_buffer(b, hw->memory.buffers[i], mismatch));
   }
   const LaunchOccupancy est = launch_occupancy(gpu, spec);
-  row("registers per thread", fmt::format("{}{}", est.registers.registers,
-                                          est.registers.estimated ? " (estimate)" : ""),
+  row("registers per thread",
+      fmt::format("{}{}", est.registers.registers, est.registers.estimated ? " (estimate)" : ""),
       std::to_string(hw->registers_per_thread),
       est.registers.estimated ? "not compared (an estimate)"
       : est.registers.registers == static_cast<std::uint64_t>(hw->registers_per_thread)
@@ -88,8 +88,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
             static_cast<std::uint64_t>(hw->static_shared_bytes), spec.dynamic_smem});
   const bool occ_ok = o.blocks_per_sm == static_cast<std::uint64_t>(hw->blocks_per_sm);
   mismatch |= !occ_ok;
-  row("blocks per SM", fmt::format("{} (limited by {})", o.blocks_per_sm,
-                                   scheduler::limiter_name(o.binding)),
+  row("blocks per SM",
+      fmt::format("{} (limited by {})", o.blocks_per_sm, scheduler::limiter_name(o.binding)),
       std::to_string(hw->blocks_per_sm), occ_ok ? "exact" : "MISMATCH");
   const double measured_occ = static_cast<double>(hw->blocks_per_sm) *
                               static_cast<double>(o.warps_per_block) /
@@ -111,7 +111,9 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     const bool equal = value == measured;
     if (!noisy && !equal) mismatch = true;
     row(metric, std::to_string(value), std::to_string(measured),
-        noisy ? "noisy on hardware: not compared" : equal ? "exact" : "MISMATCH");
+        noisy   ? "noisy on hardware: not compared"
+        : equal ? "exact"
+                : "MISMATCH");
   }
   return mismatch ? Outcome::Mismatch : Outcome::Agrees;
 }
@@ -127,8 +129,7 @@ void write_table(std::ostream& out, const std::vector<Row>& rows) {
                          "verdict");
       current = title;
     }
-    out << fmt::format("  {:<34} {:<28} {:<16} {}\n", r.metric, r.simulated, r.measured,
-                       r.verdict);
+    out << fmt::format("  {:<34} {:<28} {:<16} {}\n", r.metric, r.simulated, r.measured, r.verdict);
   }
 }
 
@@ -215,8 +216,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     exact += r.verdict == "exact" || r.verdict == "identical";
     mismatched += r.verdict.rfind("MISMATCH", 0) == 0;
   }
-  out << fmt::format("\n{} comparisons: {} exact or identical, {} mismatched\n", rows.size(),
-                     exact, mismatched);
+  out << fmt::format("\n{} comparisons: {} exact or identical, {} mismatched\n", rows.size(), exact,
+                     mismatched);
   if (cl->vars.count("csv")) {
     std::ofstream csv(cl->vars["csv"].as<std::string>());
     write_csv(csv, rows);

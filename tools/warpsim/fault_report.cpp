@@ -13,8 +13,7 @@ void write_fault(std::ostream& err, const std::string& file, const exec::KernelF
   err << fmt::format("  block ({}, {}, {})", s.block.x, s.block.y, s.block.z);
   if (s.thread >= 0) {
     err << fmt::format(", thread ({}, {}, {}) (linear {}, warp {}, lane {})", s.thread_index.x,
-                       s.thread_index.y, s.thread_index.z, s.thread, s.thread / 32,
-                       s.thread % 32);
+                       s.thread_index.y, s.thread_index.z, s.thread, s.thread / 32, s.thread % 32);
   }
   err << '\n';
 }

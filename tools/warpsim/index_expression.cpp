@@ -164,13 +164,16 @@ class Parser {
 
 std::optional<std::int64_t> eval(const Node& n, const LaneCoordinates& at, std::string& error) {
   switch (n.op) {
-    case 'c': return n.value;
-    case 'v': return at.*(n.variable);
+    case 'c':
+      return n.value;
+    case 'v':
+      return at.*(n.variable);
     case 'n': {
       auto v = eval(*n.left, at, error);
       return v ? std::optional(-*v) : std::nullopt;
     }
-    default: break;
+    default:
+      break;
   }
   const auto l = eval(*n.left, at, error);
   const auto r = eval(*n.right, at, error);
@@ -178,15 +181,27 @@ std::optional<std::int64_t> eval(const Node& n, const LaneCoordinates& at, std::
   std::int64_t v = 0;
   bool overflow = false;
   switch (n.op) {
-    case 'e': return std::int64_t{*l == *r};
-    case 'N': return std::int64_t{*l != *r};
-    case 'l': return std::int64_t{*l <= *r};
-    case 'g': return std::int64_t{*l >= *r};
-    case '<': return std::int64_t{*l < *r};
-    case '>': return std::int64_t{*l > *r};
-    case '+': overflow = __builtin_add_overflow(*l, *r, &v); break;
-    case '-': overflow = __builtin_sub_overflow(*l, *r, &v); break;
-    case '*': overflow = __builtin_mul_overflow(*l, *r, &v); break;
+    case 'e':
+      return std::int64_t{*l == *r};
+    case 'N':
+      return std::int64_t{*l != *r};
+    case 'l':
+      return std::int64_t{*l <= *r};
+    case 'g':
+      return std::int64_t{*l >= *r};
+    case '<':
+      return std::int64_t{*l < *r};
+    case '>':
+      return std::int64_t{*l > *r};
+    case '+':
+      overflow = __builtin_add_overflow(*l, *r, &v);
+      break;
+    case '-':
+      overflow = __builtin_sub_overflow(*l, *r, &v);
+      break;
+    case '*':
+      overflow = __builtin_mul_overflow(*l, *r, &v);
+      break;
     default:
       if (*r == 0) {
         error = "division by zero";
@@ -207,8 +222,7 @@ std::optional<std::int64_t> eval(const Node& n, const LaneCoordinates& at, std::
 
 }  // namespace
 
-std::optional<IndexExpression> IndexExpression::parse(const std::string& text,
-                                                      std::string& error) {
+std::optional<IndexExpression> IndexExpression::parse(const std::string& text, std::string& error) {
   auto roots = Parser(text).run(error);
   if (!roots) return std::nullopt;
   IndexExpression e;

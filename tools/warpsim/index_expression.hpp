@@ -1,6 +1,6 @@
 // Index expressions for `warpsim banks`: '[e][e]...' where each e is integer arithmetic
-// (+ - * / %, comparisons == != < <= > >= giving 1 or 0, parentheses, unary minus) over the lane's coordinates: lane, warp, tid.x, tid.y,
-// tid.z (threadIdx.x etc. also accepted).
+// (+ - * / %, comparisons == != < <= > >= giving 1 or 0, parentheses, unary minus) over the lane's
+// coordinates: lane, warp, tid.x, tid.y, tid.z (threadIdx.x etc. also accepted).
 #pragma once
 
 #include <cstdint>

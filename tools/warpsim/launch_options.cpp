@@ -78,8 +78,9 @@ std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
     if (text.empty()) continue;
     const auto parsed = parse_dim3(text);
     if (!parsed) {
-      err << "warpsim run: error: '" << text << "' is not a shape: x[,y[,z]] with positive "
-                                                 "integers\n";
+      err << "warpsim run: error: '" << text
+          << "' is not a shape: x[,y[,z]] with positive "
+             "integers\n";
       return std::nullopt;
     }
     *dims = *parsed;

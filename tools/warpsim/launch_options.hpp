@@ -1,5 +1,6 @@
 // Which launch to run and how the command line changes it: --launch NAME, --grid, --block and
-// --arg name=value (a scalar literal, or a buffer as in a launch block: f32[1024] random(seed = 3)).
+// --arg name=value (a scalar literal, or a buffer as in a launch block: f32[1024] random(seed =
+// 3)).
 #pragma once
 
 #include <iosfwd>
@@ -25,7 +26,6 @@ std::optional<ir::Dim3> parse_dim3(const std::string& text);
 // The launch to execute; nothing after printing located errors to `err`. The returned spec
 // points into `loaded.module`, which must outlive it.
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
-                                               const LaunchOverrides& overrides,
-                                               std::ostream& err);
+                                               const LaunchOverrides& overrides, std::ostream& err);
 
 }  // namespace warpsim::cli

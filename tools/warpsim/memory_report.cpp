@@ -50,8 +50,8 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
     out << fmt::format("  {:<5} {:>16} {:>13}  {:>6.2f} ({:.2f})\n", kGlobalOps[op], g.requests,
                        g.sectors, per(g.sectors, g.requests), per(g.ideal_sectors, g.requests));
   }
-  for (const auto& [group, label] : {std::pair{&m.shared, "shared memory"},
-                                     std::pair{&m.dsmem, "distributed shared memory"}}) {
+  for (const auto& [group, label] :
+       {std::pair{&m.shared, "shared memory"}, std::pair{&m.dsmem, "distributed shared memory"}}) {
     bool any = false;
     for (const exec::SharedOpStats& s : *group) any = any || s.instructions != 0;
     if (!any) continue;

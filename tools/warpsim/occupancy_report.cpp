@@ -19,30 +19,34 @@ const char* kColors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"};  // per li
 void write_occupancy_text(std::ostream& out, const config::GpuConfig& gpu,
                           const scheduler::KernelResources& k, const scheduler::Occupancy& o) {
   out << fmt::format("{} ({})\n", gpu.name, gpu.source);
-  out << fmt::format("kernel: {} threads per block ({} warps), {} registers per thread, {} bytes "
-                     "of shared memory per block\n",
-                     k.block_threads, o.warps_per_block, k.registers_per_thread,
-                     k.static_shared_bytes + k.dynamic_shared_bytes);
+  out << fmt::format(
+      "kernel: {} threads per block ({} warps), {} registers per thread, {} bytes "
+      "of shared memory per block\n",
+      k.block_threads, o.warps_per_block, k.registers_per_thread,
+      k.static_shared_bytes + k.dynamic_shared_bytes);
   out << "  limit              blocks per SM\n";
   out << fmt::format("  warps (threads)    {:>9}   ({} warps per SM / {} per block)\n",
                      limit_text(o.limit_warps), o.max_warps_per_sm, o.warps_per_block);
   out << fmt::format("  blocks             {:>9}\n", limit_text(o.limit_blocks));
-  out << fmt::format("  registers          {:>9}   ({} registers per block as allocated, {} per "
-                     "SM in {} partitions)\n",
-                     limit_text(o.limit_registers), o.registers_per_block, gpu.registers_per_sm,
-                     gpu.sub_partitions);
-  out << fmt::format("  shared memory      {:>9}   ({} bytes per block with the reserved {} and "
-                     "rounding, {} per SM)\n",
-                     limit_text(o.limit_shared), o.shared_bytes_per_block,
-                     gpu.reserved_shared_memory_per_block, o.shared_bytes_per_sm);
+  out << fmt::format(
+      "  registers          {:>9}   ({} registers per block as allocated, {} per "
+      "SM in {} partitions)\n",
+      limit_text(o.limit_registers), o.registers_per_block, gpu.registers_per_sm,
+      gpu.sub_partitions);
+  out << fmt::format(
+      "  shared memory      {:>9}   ({} bytes per block with the reserved {} and "
+      "rounding, {} per SM)\n",
+      limit_text(o.limit_shared), o.shared_bytes_per_block, gpu.reserved_shared_memory_per_block,
+      o.shared_bytes_per_sm);
   if (o.blocks_per_sm == 0) {
     out << "no block fits: " << o.reason << '\n';
     return;
   }
-  out << fmt::format("limited by {}: {} blocks per SM, {} of {} warps: theoretical occupancy "
-                     "{:.2f} %\n",
-                     scheduler::limiter_name(o.binding), o.blocks_per_sm, o.warps_per_sm,
-                     o.max_warps_per_sm, 100.0 * o.occupancy());
+  out << fmt::format(
+      "limited by {}: {} blocks per SM, {} of {} warps: theoretical occupancy "
+      "{:.2f} %\n",
+      scheduler::limiter_name(o.binding), o.blocks_per_sm, o.warps_per_sm, o.max_warps_per_sm,
+      100.0 * o.occupancy());
 }
 
 nlohmann::json occupancy_json(const config::GpuConfig& gpu, const scheduler::KernelResources& k,
@@ -78,13 +82,13 @@ std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu,
 
 void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
                       const scheduler::KernelResources& k, const std::vector<SweepPoint>& points) {
-  out << fmt::format("{}: {} registers per thread, {} bytes of shared memory per block\n",
-                     gpu.name, k.registers_per_thread, k.static_shared_bytes);
+  out << fmt::format("{}: {} registers per thread, {} bytes of shared memory per block\n", gpu.name,
+                     k.registers_per_thread, k.static_shared_bytes);
   out << "  block  blocks/SM  warps/SM  occupancy  limited by\n";
   for (const SweepPoint& p : points) {
     const scheduler::Occupancy& o = p.occupancy;
-    out << fmt::format("  {:>5}  {:>9}  {:>8}  {:>8.2f} %  {}\n", p.block_threads,
-                       o.blocks_per_sm, o.warps_per_sm, 100.0 * o.occupancy(),
+    out << fmt::format("  {:>5}  {:>9}  {:>8}  {:>8.2f} %  {}\n", p.block_threads, o.blocks_per_sm,
+                       o.warps_per_sm, 100.0 * o.occupancy(),
                        o.blocks_per_sm == 0 ? o.reason : scheduler::limiter_name(o.binding));
   }
 }
@@ -98,18 +102,20 @@ void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
     return kLeft + static_cast<int>(static_cast<double>(b) / max_block * plot_w);
   };
   auto y = [&](double occ) { return kTop + static_cast<int>((1.0 - occ) * plot_h); };
-  out << fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-                     "font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"{}\" "
-                     "height=\"{}\" fill=\"white\"/>\n",
-                     kW, kH, kW, kH);
-  out << fmt::format("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Occupancy on "
-                     "{}: {} registers/thread, {} B shared/block</text>\n",
-                     gpu.name, k.registers_per_thread, k.static_shared_bytes);
+  out << fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
+      "font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"{}\" "
+      "height=\"{}\" fill=\"white\"/>\n",
+      kW, kH, kW, kH);
+  out << fmt::format(
+      "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Occupancy on "
+      "{}: {} registers/thread, {} B shared/block</text>\n",
+      gpu.name, k.registers_per_thread, k.static_shared_bytes);
   for (int pct = 0; pct <= 100; pct += 25) {
-    out << fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#ddd\"/>"
-                       "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} %</text>\n",
-                       kLeft, kLeft + plot_w, y(pct / 100.0), y(pct / 100.0), kLeft - 6,
-                       y(pct / 100.0) + 4, pct);
+    out << fmt::format(
+        "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#ddd\"/>"
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} %</text>\n",
+        kLeft, kLeft + plot_w, y(pct / 100.0), y(pct / 100.0), kLeft - 6, y(pct / 100.0) + 4, pct);
   }
   for (std::uint64_t b = 128; b <= gpu.max_threads_per_block; b += 128) {
     out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x(b),
@@ -125,22 +131,23 @@ void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
   out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\"/>\n";
   for (const SweepPoint& p : points) {
     const auto which = static_cast<std::size_t>(p.occupancy.binding);
-    out << fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"><title>{} threads: {:.1f} "
-                       "%, limited by {}</title></circle>\n",
-                       x(p.block_threads), y(p.occupancy.occupancy()),
-                       p.occupancy.blocks_per_sm == 0 ? "#000" : kColors[which], p.block_threads,
-                       100.0 * p.occupancy.occupancy(),
-                       scheduler::limiter_name(p.occupancy.binding));
+    out << fmt::format(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"><title>{} threads: {:.1f} "
+        "%, limited by {}</title></circle>\n",
+        x(p.block_threads), y(p.occupancy.occupancy()),
+        p.occupancy.blocks_per_sm == 0 ? "#000" : kColors[which], p.block_threads,
+        100.0 * p.occupancy.occupancy(), scheduler::limiter_name(p.occupancy.binding));
   }
   const scheduler::Limiter all[] = {scheduler::Limiter::Warps, scheduler::Limiter::Blocks,
                                     scheduler::Limiter::Registers,
                                     scheduler::Limiter::SharedMemory};
   for (std::size_t i = 0; i < 4; ++i) {
     const int ly = kTop + 10 + static_cast<int>(i) * 18;
-    out << fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">"
-                       "limited by {}</text>\n",
-                       kLeft + plot_w + 16, ly, kColors[i], kLeft + plot_w + 26, ly + 4,
-                       scheduler::limiter_name(all[i]));
+    out << fmt::format(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">"
+        "limited by {}</text>\n",
+        kLeft + plot_w + 16, ly, kColors[i], kLeft + plot_w + 26, ly + 4,
+        scheduler::limiter_name(all[i]));
   }
   out << "</svg>\n";
 }

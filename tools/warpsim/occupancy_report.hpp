@@ -19,8 +19,7 @@ struct SweepPoint {
   std::uint64_t block_threads;
   scheduler::Occupancy occupancy;
 };
-std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu,
-                                        scheduler::KernelResources k);
+std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu, scheduler::KernelResources k);
 void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
                       const scheduler::KernelResources& k, const std::vector<SweepPoint>& points);
 void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,

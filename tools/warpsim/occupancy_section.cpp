@@ -23,19 +23,21 @@ void write_occupancy_section(std::ostream& out, const config::GpuConfig& gpu,
                              const LaunchOccupancy& o) {
   const scheduler::Occupancy& occ = o.occupancy;
   out << fmt::format("occupancy on {} ({} SMs)\n", gpu.name, gpu.sm_count);
-  out << fmt::format("  {} registers per thread ({}), {} B static + {} B dynamic shared memory "
-                     "per block\n",
-                     o.registers.registers,
-                     o.registers.estimated ? "an estimate from liveness" : "the kernel's regs()",
-                     o.resources.static_shared_bytes, o.resources.dynamic_shared_bytes);
+  out << fmt::format(
+      "  {} registers per thread ({}), {} B static + {} B dynamic shared memory "
+      "per block\n",
+      o.registers.registers,
+      o.registers.estimated ? "an estimate from liveness" : "the kernel's regs()",
+      o.resources.static_shared_bytes, o.resources.dynamic_shared_bytes);
   if (occ.blocks_per_sm == 0) {
     out << "  no block fits on an SM: " << occ.reason << '\n';
     return;
   }
-  out << fmt::format("  {} blocks per SM, limited by {}; {} of {} warps: theoretical occupancy "
-                     "{:.2f} %\n",
-                     occ.blocks_per_sm, scheduler::limiter_name(occ.binding), occ.warps_per_sm,
-                     occ.max_warps_per_sm, 100.0 * occ.occupancy());
+  out << fmt::format(
+      "  {} blocks per SM, limited by {}; {} of {} warps: theoretical occupancy "
+      "{:.2f} %\n",
+      occ.blocks_per_sm, scheduler::limiter_name(occ.binding), occ.warps_per_sm,
+      occ.max_warps_per_sm, 100.0 * occ.occupancy());
   const scheduler::DispatchPlan& d = o.dispatch;
   out << fmt::format("  dispatch: {} blocks per wave, {:.2f} waves ({} full", d.per_wave, d.waves,
                      d.full_waves);

@@ -1,10 +1,10 @@
 #include "tools/warpsim/run_report.hpp"
 
-#include "tools/warpsim/memory_report.hpp"
-
 #include <fmt/format.h>
 
 #include <ostream>
+
+#include "tools/warpsim/memory_report.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -19,7 +19,9 @@ LaunchShape shape_of(const exec::LaunchSpec& l) {
           l.blocks() * (l.warps_per_block() * 32 - per_block)};
 }
 
-std::string dim3(const ir::Dim3& d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
+std::string dim3(const ir::Dim3& d) {
+  return fmt::format("({}, {}, {})", d.x, d.y, d.z);
+}
 
 double ratio(std::uint64_t a, std::uint64_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
@@ -51,11 +53,11 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   const LaunchShape shape = shape_of(l);
   out << "kernel " << l.kernel->name << " (" << run.file << ", launch " << l.name << ")\n";
   out << "launch\n";
-  out << fmt::format("  grid {} x block {}, cluster {}, dynamic shared memory {} B\n",
-                     dim3(l.grid), dim3(l.block), dim3(l.cluster), l.dynamic_smem);
+  out << fmt::format("  grid {} x block {}, cluster {}, dynamic shared memory {} B\n", dim3(l.grid),
+                     dim3(l.block), dim3(l.cluster), l.dynamic_smem);
   out << fmt::format("  blocks {}, threads launched {}, warps per block {}, idle lanes {}\n",
-                     with_commas(shape.blocks), with_commas(shape.threads),
-                     shape.warps_per_block, with_commas(shape.idle_lanes));
+                     with_commas(shape.blocks), with_commas(shape.threads), shape.warps_per_block,
+                     with_commas(shape.idle_lanes));
   if (run.gpu != nullptr && run.occupancy != nullptr) {
     write_occupancy_section(out, *run.gpu, *run.occupancy);
   }
@@ -75,17 +77,19 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   for (std::size_t i = 0; i < s.per_branch.size(); ++i) {
     const exec::BranchStats& b = s.per_branch[i];
     if (b.executions == 0) continue;
-    out << fmt::format("  line {:>4}: {} executions, {} divergent; threads taken {}, not taken "
-                       "{}\n",
-                       lines[i], with_commas(b.executions), with_commas(b.divergent),
-                       with_commas(b.threads_taken), with_commas(b.threads_not_taken));
+    out << fmt::format(
+        "  line {:>4}: {} executions, {} divergent; threads taken {}, not taken "
+        "{}\n",
+        lines[i], with_commas(b.executions), with_commas(b.divergent), with_commas(b.threads_taken),
+        with_commas(b.threads_not_taken));
   }
   write_memory_text(out, l, s, run.per_line);
   const exec::HostTiming& t = run.result.timing;
-  out << fmt::format("host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
-                     "warp instructions/s simulated\n",
-                     run.wall_seconds, t.setup_seconds, t.simulate_seconds,
-                     ratio(s.warp_instructions, 1) / std::max(t.simulate_seconds, 1e-9) / 1e6);
+  out << fmt::format(
+      "host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
+      "warp instructions/s simulated\n",
+      run.wall_seconds, t.setup_seconds, t.simulate_seconds,
+      ratio(s.warp_instructions, 1) / std::max(t.simulate_seconds, 1e-9) / 1e6);
 }
 
 nlohmann::json run_json(const RunSummary& run) {

@@ -16,7 +16,7 @@ struct RunSummary {
   const exec::LaunchSpec& launch;
   const exec::LaunchResult& result;
   double wall_seconds = 0;
-  bool per_line = false;  // the per-instruction memory table in the text report
+  bool per_line = false;                   // the per-instruction memory table in the text report
   const config::GpuConfig* gpu = nullptr;  // with occupancy, when given
   const LaunchOccupancy* occupancy = nullptr;
 };

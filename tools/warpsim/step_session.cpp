@@ -64,9 +64,8 @@ void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
   last_stack_ = w.stack;
   const std::uint32_t mask = w.stack.back().mask;
   ++steps_;
-  out_ << fmt::format("{:>5}  line {:>4}  {}  {:>2}/32  {}\n", steps_, inst.line,
-                      lane_bar(mask, w), std::popcount(mask),
-                      inst.source ? ir::to_string(*inst.source) : "");
+  out_ << fmt::format("{:>5}  line {:>4}  {}  {:>2}/32  {}\n", steps_, inst.line, lane_bar(mask, w),
+                      std::popcount(mask), inst.source ? ir::to_string(*inst.source) : "");
   if (run_to_end_) return;
   if (run_remaining_ > 0 && --run_remaining_ > 0) return;
   if (run_until_line_) {
@@ -148,8 +147,8 @@ void StepSession::print_stack(const exec::ExecContext& ctx, const exec::WarpStat
   out_ << "       SIMT stack, top first:\n";
   for (auto it = w.stack.rbegin(); it != w.stack.rend(); ++it) {
     out_ << fmt::format("         at {:<10} reconverge at {:<10} {}  {:>2}/32\n",
-                        line_of(ctx, it->pc), line_of(ctx, it->reconverge),
-                        lane_bar(it->mask, w), std::popcount(it->mask));
+                        line_of(ctx, it->pc), line_of(ctx, it->reconverge), lane_bar(it->mask, w),
+                        std::popcount(it->mask));
   }
 }
 

@@ -25,7 +25,8 @@ struct StepStopped {};
 class StepSession : public exec::TraceHook {
  public:
   // Reads commands from `in`; `prompt` says whether to print a prompt (a terminal).
-  StepSession(std::istream& in, std::ostream& out, bool prompt) : in_(in), out_(out), prompt_(prompt) {}
+  StepSession(std::istream& in, std::ostream& out, bool prompt)
+      : in_(in), out_(out), prompt_(prompt) {}
 
   void before(const exec::ExecContext& ctx, const exec::WarpState& warp,
               const exec::DecodedInst& inst) override;
@@ -44,9 +45,9 @@ class StepSession : public exec::TraceHook {
   std::ostream& out_;
   bool prompt_;
   std::uint64_t steps_ = 0;
-  std::uint64_t run_remaining_ = 0;            // next N
+  std::uint64_t run_remaining_ = 0;              // next N
   std::optional<std::uint32_t> run_until_line_;  // until L
-  bool run_to_end_ = false;                    // continue
+  bool run_to_end_ = false;                      // continue
   bool input_ended_ = false;
   std::vector<exec::SimtEntry> last_stack_;
 };

@@ -13,12 +13,12 @@ namespace warpsim::config {
 enum class KeyType : std::uint8_t { Integer, Text, CapabilityVersion, KilobyteList };
 
 struct KeySpec {
-  std::string_view key;          // section.name
+  std::string_view key;  // section.name
   KeyType type;
   std::string_view unit;
   std::optional<std::string_view> default_value;  // nothing: required
   std::string_view description;
-  std::uint64_t min = 0;         // integers: the accepted range
+  std::uint64_t min = 0;  // integers: the accepted range
   std::uint64_t max = UINT64_MAX;
 };
 

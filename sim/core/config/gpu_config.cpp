@@ -91,8 +91,7 @@ class Loader {
       return;
     }
     for (const auto& [key, value] : vm) {
-      values_[key] = {trim(value.as<std::string>()),
-                      file_ + ":" + std::to_string(line_of_[key])};
+      values_[key] = {trim(value.as<std::string>()), file_ + ":" + std::to_string(line_of_[key])};
     }
   }
 
@@ -100,8 +99,10 @@ class Loader {
     const auto eq = set.find('=');
     const std::string key = trim(set.substr(0, eq));
     if (eq == std::string::npos || find_spec(key) == nullptr) {
-      errors_.push_back({"--set " + set + ": error: expected section.key=value with a declared "
-                         "key" + (eq == std::string::npos ? "" : suggestion(key))});
+      errors_.push_back({"--set " + set +
+                         ": error: expected section.key=value with a declared "
+                         "key" +
+                         (eq == std::string::npos ? "" : suggestion(key))});
       return;
     }
     values_[key] = {trim(set.substr(eq + 1)), "--set"};
@@ -124,8 +125,8 @@ class Loader {
     std::vector<std::uint64_t> list;
     if (!parse_value(spec, v, number, list)) return;
     assign(config, spec, number, v.value, list);
-    config.entries.push_back({key, v.value, std::string(spec.unit),
-                              std::string(spec.description), v.origin});
+    config.entries.push_back(
+        {key, v.value, std::string(spec.unit), std::string(spec.description), v.origin});
   }
 
   bool parse_value(const KeySpec& spec, const Located& v, std::uint64_t& number,
@@ -139,7 +140,8 @@ class Loader {
       case KeyType::Text:
         return v.value.empty() ? bad("expected a value") : true;
       case KeyType::CapabilityVersion: {
-        if (v.value.size() != 3 && v.value.size() != 4) return bad("expected major.minor, e.g. 9.0");
+        if (v.value.size() != 3 && v.value.size() != 4)
+          return bad("expected major.minor, e.g. 9.0");
         const auto dot = v.value.find('.');
         std::uint64_t major = 0, minor = 0;
         if (dot == std::string::npos || !parse_uint(v.value.substr(0, dot), major) ||
@@ -153,7 +155,8 @@ class Loader {
         std::istringstream parts(v.value);
         for (std::string part; std::getline(parts, part, ',');) {
           std::uint64_t kb = 0;
-          if (!parse_uint(trim(part), kb)) return bad("expected kilobyte sizes separated by commas");
+          if (!parse_uint(trim(part), kb))
+            return bad("expected kilobyte sizes separated by commas");
           if (!list.empty() && kb * 1024 <= list.back()) return bad("sizes must ascend");
           list.push_back(kb * 1024);
         }
@@ -197,7 +200,8 @@ class Loader {
   // " (did you mean 'sm.max_threads'?)" for a key one or two edits from a declared one.
   static std::string suggestion(const std::string& key) {
     for (const KeySpec& spec : config_keys()) {
-      if (edit_distance(key, spec.key) <= 2) return " (did you mean '" + std::string(spec.key) + "'?)";
+      if (edit_distance(key, spec.key) <= 2)
+        return " (did you mean '" + std::string(spec.key) + "'?)";
     }
     return "";
   }

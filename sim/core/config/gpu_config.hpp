@@ -9,8 +9,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <variant>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace warpsim::config {

@@ -18,9 +18,13 @@ using Unsigned = std::make_unsigned_t<T>;
 
 // Wrapping integer arithmetic without signed overflow.
 template <typename T>
-T wrap_add(T a, T b) { return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b)); }
+T wrap_add(T a, T b) {
+  return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+}
 template <typename T>
-T wrap_sub(T a, T b) { return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b)); }
+T wrap_sub(T a, T b) {
+  return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+}
 template <typename T>
 T wrap_mul(T a, T b) {
   // Promote to at least unsigned int so uint16-like promotion to int cannot overflow.
@@ -30,69 +34,165 @@ T wrap_mul(T a, T b) {
 }
 
 struct Add {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (kIsInt<T>) return wrap_add(a, b); else if constexpr (std::is_floating_point_v<T>) return a + b; else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_add(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a + b;
+    else
+      return T{};
   }
 };
 struct Sub {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (kIsInt<T>) return wrap_sub(a, b); else if constexpr (std::is_floating_point_v<T>) return a - b; else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_sub(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a - b;
+    else
+      return T{};
   }
 };
 struct Mul {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (kIsInt<T>) return wrap_mul(a, b); else if constexpr (std::is_floating_point_v<T>) return a * b; else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_mul(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a * b;
+    else
+      return T{};
   }
 };
 struct Min {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) return std::fmin(a, b); else return b < a ? b : a;
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::fmin(a, b);
+    else
+      return b < a ? b : a;
   }
 };
 struct Max {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) return std::fmax(a, b); else return a < b ? b : a;
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::fmax(a, b);
+    else
+      return a < b ? b : a;
   }
 };
 struct And {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, bool>) return a && b; else if constexpr (kIsInt<T>) return static_cast<T>(a & b); else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a && b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a & b);
+    else
+      return T{};
   }
 };
 struct Or {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, bool>) return a || b; else if constexpr (kIsInt<T>) return static_cast<T>(a | b); else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a || b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a | b);
+    else
+      return T{};
   }
 };
 struct Xor {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, bool>) return a != b; else if constexpr (kIsInt<T>) return static_cast<T>(a ^ b); else return T{};
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a != b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a ^ b);
+    else
+      return T{};
   }
 };
-struct Eq { template <typename T> static bool apply(T a, T b) { return a == b; } };
-struct Ne { template <typename T> static bool apply(T a, T b) { return a != b; } };
-struct Lt { template <typename T> static bool apply(T a, T b) { return a < b; } };
-struct Le { template <typename T> static bool apply(T a, T b) { return a <= b; } };
-struct Gt { template <typename T> static bool apply(T a, T b) { return a > b; } };
-struct Ge { template <typename T> static bool apply(T a, T b) { return a >= b; } };
+struct Eq {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a == b;
+  }
+};
+struct Ne {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a != b;
+  }
+};
+struct Lt {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a < b;
+  }
+};
+struct Le {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a <= b;
+  }
+};
+struct Gt {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a > b;
+  }
+};
+struct Ge {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a >= b;
+  }
+};
 
 struct Neg {
-  template <typename T> static T apply(T a) {
-    if constexpr (kIsInt<T>) return wrap_sub(T{0}, a); else if constexpr (std::is_floating_point_v<T>) return -a; else return T{};
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return wrap_sub(T{0}, a);
+    else if constexpr (std::is_floating_point_v<T>)
+      return -a;
+    else
+      return T{};
   }
 };
 struct Abs {
-  template <typename T> static T apply(T a) {
-    if constexpr (kIsInt<T>) return a < T{0} ? wrap_sub(T{0}, a) : a;
-    else if constexpr (std::is_floating_point_v<T>) return std::fabs(a); else return T{};
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return a < T{0} ? wrap_sub(T{0}, a) : a;
+    else if constexpr (std::is_floating_point_v<T>)
+      return std::fabs(a);
+    else
+      return T{};
   }
 };
 struct Not {
-  template <typename T> static T apply(T a) {
-    if constexpr (std::is_same_v<T, bool>) return !a; else if constexpr (kIsInt<T>) return static_cast<T>(~a); else return T{};
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_same_v<T, bool>)
+      return !a;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(~a);
+    else
+      return T{};
   }
 };
-struct Mov { template <typename T> static T apply(T a) { return a; } };
+struct Mov {
+  template <typename T>
+  static T apply(T a) {
+    return a;
+  }
+};
 
 template <typename T, typename Op>
 void exec_unary(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
@@ -208,21 +308,47 @@ ExecFn by_type(ir::ScalarType t) {
 }
 
 template <typename Op>
-struct Binary { template <typename T> struct Of { static constexpr ExecFn fn = &exec_binary<T, Op>; }; };
+struct Binary {
+  template <typename T>
+  struct Of {
+    static constexpr ExecFn fn = &exec_binary<T, Op>;
+  };
+};
 template <typename Op>
-struct Unary { template <typename T> struct Of { static constexpr ExecFn fn = &exec_unary<T, Op>; }; };
-template <typename T> struct MulAdd { static constexpr ExecFn fn = &exec_multiply_add<T>; };
-template <typename T> struct Divide { static constexpr ExecFn fn = &exec_divide<T, false>; };
-template <typename T> struct Remainder { static constexpr ExecFn fn = &exec_divide<T, true>; };
-template <typename T> struct ShiftLeft { static constexpr ExecFn fn = &exec_shift<T, true>; };
-template <typename T> struct ShiftRight { static constexpr ExecFn fn = &exec_shift<T, false>; };
-template <typename T> struct Select { static constexpr ExecFn fn = &exec_select<T>; };
+struct Unary {
+  template <typename T>
+  struct Of {
+    static constexpr ExecFn fn = &exec_unary<T, Op>;
+  };
+};
+template <typename T>
+struct MulAdd {
+  static constexpr ExecFn fn = &exec_multiply_add<T>;
+};
+template <typename T>
+struct Divide {
+  static constexpr ExecFn fn = &exec_divide<T, false>;
+};
+template <typename T>
+struct Remainder {
+  static constexpr ExecFn fn = &exec_divide<T, true>;
+};
+template <typename T>
+struct ShiftLeft {
+  static constexpr ExecFn fn = &exec_shift<T, true>;
+};
+template <typename T>
+struct ShiftRight {
+  static constexpr ExecFn fn = &exec_shift<T, false>;
+};
+template <typename T>
+struct Select {
+  static constexpr ExecFn fn = &exec_select<T>;
+};
 
 ExecFn select_cvt(ir::ScalarType dst, ir::ScalarType src) {
   return with_type(dst, [src](auto d) -> ExecFn {
-    return with_type(src, [](auto s) -> ExecFn {
-      return &exec_cvt<decltype(d), decltype(s)>;
-    });
+    return with_type(src, [](auto s) -> ExecFn { return &exec_cvt<decltype(d), decltype(s)>; });
   });
 }
 
@@ -231,33 +357,59 @@ ExecFn select_cvt(ir::ScalarType dst, ir::ScalarType src) {
 ExecFn select_alu(const DecodedInst& inst) {
   using ir::Opcode;
   switch (inst.opcode) {
-    case Opcode::Add: return by_type<Binary<Add>::Of>(inst.type);
-    case Opcode::Sub: return by_type<Binary<Sub>::Of>(inst.type);
-    case Opcode::Mul: return by_type<Binary<Mul>::Of>(inst.type);
-    case Opcode::Min: return by_type<Binary<Min>::Of>(inst.type);
-    case Opcode::Max: return by_type<Binary<Max>::Of>(inst.type);
-    case Opcode::And: return by_type<Binary<And>::Of>(inst.type);
-    case Opcode::Or: return by_type<Binary<Or>::Of>(inst.type);
-    case Opcode::Xor: return by_type<Binary<Xor>::Of>(inst.type);
-    case Opcode::Eq: return by_type<Binary<Eq>::Of>(inst.type);
-    case Opcode::Ne: return by_type<Binary<Ne>::Of>(inst.type);
-    case Opcode::Lt: return by_type<Binary<Lt>::Of>(inst.type);
-    case Opcode::Le: return by_type<Binary<Le>::Of>(inst.type);
-    case Opcode::Gt: return by_type<Binary<Gt>::Of>(inst.type);
-    case Opcode::Ge: return by_type<Binary<Ge>::Of>(inst.type);
-    case Opcode::Neg: return by_type<Unary<Neg>::Of>(inst.type);
-    case Opcode::Abs: return by_type<Unary<Abs>::Of>(inst.type);
-    case Opcode::Not: return by_type<Unary<Not>::Of>(inst.type);
-    case Opcode::Mov: return by_type<Unary<Mov>::Of>(inst.type);
+    case Opcode::Add:
+      return by_type<Binary<Add>::Of>(inst.type);
+    case Opcode::Sub:
+      return by_type<Binary<Sub>::Of>(inst.type);
+    case Opcode::Mul:
+      return by_type<Binary<Mul>::Of>(inst.type);
+    case Opcode::Min:
+      return by_type<Binary<Min>::Of>(inst.type);
+    case Opcode::Max:
+      return by_type<Binary<Max>::Of>(inst.type);
+    case Opcode::And:
+      return by_type<Binary<And>::Of>(inst.type);
+    case Opcode::Or:
+      return by_type<Binary<Or>::Of>(inst.type);
+    case Opcode::Xor:
+      return by_type<Binary<Xor>::Of>(inst.type);
+    case Opcode::Eq:
+      return by_type<Binary<Eq>::Of>(inst.type);
+    case Opcode::Ne:
+      return by_type<Binary<Ne>::Of>(inst.type);
+    case Opcode::Lt:
+      return by_type<Binary<Lt>::Of>(inst.type);
+    case Opcode::Le:
+      return by_type<Binary<Le>::Of>(inst.type);
+    case Opcode::Gt:
+      return by_type<Binary<Gt>::Of>(inst.type);
+    case Opcode::Ge:
+      return by_type<Binary<Ge>::Of>(inst.type);
+    case Opcode::Neg:
+      return by_type<Unary<Neg>::Of>(inst.type);
+    case Opcode::Abs:
+      return by_type<Unary<Abs>::Of>(inst.type);
+    case Opcode::Not:
+      return by_type<Unary<Not>::Of>(inst.type);
+    case Opcode::Mov:
+      return by_type<Unary<Mov>::Of>(inst.type);
     case Opcode::Mad:
-    case Opcode::Fma: return by_type<MulAdd>(inst.type);
-    case Opcode::Div: return by_type<Divide>(inst.type);
-    case Opcode::Rem: return by_type<Remainder>(inst.type);
-    case Opcode::Shl: return by_type<ShiftLeft>(inst.type);
-    case Opcode::Shr: return by_type<ShiftRight>(inst.type);
-    case Opcode::Select: return by_type<Select>(inst.type);
-    case Opcode::Cvt: return select_cvt(inst.type, inst.source_type);
-    default: return nullptr;
+    case Opcode::Fma:
+      return by_type<MulAdd>(inst.type);
+    case Opcode::Div:
+      return by_type<Divide>(inst.type);
+    case Opcode::Rem:
+      return by_type<Remainder>(inst.type);
+    case Opcode::Shl:
+      return by_type<ShiftLeft>(inst.type);
+    case Opcode::Shr:
+      return by_type<ShiftRight>(inst.type);
+    case Opcode::Select:
+      return by_type<Select>(inst.type);
+    case Opcode::Cvt:
+      return select_cvt(inst.type, inst.source_type);
+    default:
+      return nullptr;
   }
 }
 

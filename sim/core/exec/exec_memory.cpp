@@ -1,8 +1,9 @@
 // Loads, stores and atomics in every space. Each lane's element index is checked against the
 // array's shape (per dimension) and alignment before memory is touched; a bad one is a fault
 // naming the array, the index and the address.
-#include <cstring>
 #include <fmt/format.h>
+
+#include <cstring>
 
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/exec/values.hpp"
@@ -14,12 +15,15 @@ namespace {
 
 inline std::int64_t read_index(const std::uint64_t bits, ir::ScalarType type) {
   switch (type) {
-    case ir::ScalarType::S32: return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
-    case ir::ScalarType::U32: return static_cast<std::uint32_t>(bits);
+    case ir::ScalarType::S32:
+      return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
+    case ir::ScalarType::U32:
+      return static_cast<std::uint32_t>(bits);
     case ir::ScalarType::U64:
       // Beyond 2^63 is out of any array; keep it negative so the bounds check catches it.
       return static_cast<std::int64_t>(bits);
-    default: return static_cast<std::int64_t>(bits);
+    default:
+      return static_cast<std::int64_t>(bits);
   }
 }
 
@@ -157,8 +161,8 @@ class Addressing {
   }
 
  private:
-  [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds(unsigned lane, std::size_t k, std::uint64_t linear,
-                                  std::int64_t i) {
+  [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds(unsigned lane, std::size_t k,
+                                                            std::uint64_t linear, std::int64_t i) {
     const MemoryRef& m = d_.mem;
     // Where the access would have gone, had nothing checked it.
     std::uint64_t stride = size_;
@@ -188,10 +192,14 @@ class Addressing {
 
   std::string space_name() const {
     switch (d_.mem.kind) {
-      case ArrayKind::Global: return "global address";
-      case ArrayKind::Shared: return "shared-memory offset";
-      case ArrayKind::Const: return "constant-bank offset";
-      case ArrayKind::Local: return "local-memory offset";
+      case ArrayKind::Global:
+        return "global address";
+      case ArrayKind::Shared:
+        return "shared-memory offset";
+      case ArrayKind::Const:
+        return "constant-bank offset";
+      case ArrayKind::Local:
+        return "local-memory offset";
     }
     return "address";
   }
@@ -290,10 +298,14 @@ T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
         using U = std::make_unsigned_t<T>;
         return static_cast<T>(static_cast<U>(old) + static_cast<U>(v));
       }
-    case ir::AtomicOp::Min: return v < old ? v : old;
-    case ir::AtomicOp::Max: return old < v ? v : old;
-    case ir::AtomicOp::Exch: return v;
-    case ir::AtomicOp::Cas: return old == v ? replacement : old;
+    case ir::AtomicOp::Min:
+      return v < old ? v : old;
+    case ir::AtomicOp::Max:
+      return old < v ? v : old;
+    case ir::AtomicOp::Exch:
+      return v;
+    case ir::AtomicOp::Cas:
+      return old == v ? replacement : old;
   }
   return old;
 }
@@ -332,7 +344,8 @@ ExecFn select_memory(const DecodedInst& inst) {
           return &exec_atomic<T>;
         }
       });
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 

@@ -9,11 +9,15 @@ namespace warpsim::exec {
 ExecFn select_exec(const DecodedInst& inst) {
   switch (ir::opcode_info(inst.opcode).latency) {
     case ir::LatencyClass::Memory:
-    case ir::LatencyClass::Atomic: return select_memory(inst);
-    case ir::LatencyClass::WarpWide: return select_warp_wide(inst);
+    case ir::LatencyClass::Atomic:
+      return select_memory(inst);
+    case ir::LatencyClass::WarpWide:
+      return select_warp_wide(inst);
     case ir::LatencyClass::Barrier:
-    case ir::LatencyClass::Branch: return nullptr;  // the executor's own
-    default: return select_alu(inst);
+    case ir::LatencyClass::Branch:
+      return nullptr;  // the executor's own
+    default:
+      return select_alu(inst);
   }
 }
 

@@ -14,10 +14,18 @@ void exec_shuffle(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uin
     const auto n = static_cast<std::uint32_t>(b[l]);
     std::int64_t src = 0;
     switch (d.shuffle_mode) {
-      case ir::ShuffleMode::Idx: src = n % 32; break;
-      case ir::ShuffleMode::Up: src = static_cast<std::int64_t>(l) - n; break;
-      case ir::ShuffleMode::Down: src = static_cast<std::int64_t>(l) + n; break;
-      case ir::ShuffleMode::Xor: src = l ^ (n % 32); break;
+      case ir::ShuffleMode::Idx:
+        src = n % 32;
+        break;
+      case ir::ShuffleMode::Up:
+        src = static_cast<std::int64_t>(l) - n;
+        break;
+      case ir::ShuffleMode::Down:
+        src = static_cast<std::int64_t>(l) + n;
+        break;
+      case ir::ShuffleMode::Xor:
+        src = l ^ (n % 32);
+        break;
     }
     const bool readable = src >= 0 && src < 32 && ((mask >> src) & 1u) != 0;
     out[l] = readable ? values[src] : values[l];
@@ -30,9 +38,15 @@ void exec_vote(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32
   for_lanes(mask, [&](unsigned l) { ballot |= (p[l] != 0 ? 1u : 0u) << l; });
   std::uint64_t result = 0;
   switch (d.vote_mode) {
-    case ir::VoteMode::Ballot: result = ballot; break;
-    case ir::VoteMode::Any: result = ballot != 0; break;
-    case ir::VoteMode::All: result = ballot == mask; break;
+    case ir::VoteMode::Ballot:
+      result = ballot;
+      break;
+    case ir::VoteMode::Any:
+      result = ballot != 0;
+      break;
+    case ir::VoteMode::All:
+      result = ballot == mask;
+      break;
   }
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) { out[l] = result; });

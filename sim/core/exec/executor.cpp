@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <bit>
+#include <chrono>
 #include <random>
 
 #include "sim/core/exec/exec_ops.hpp"
@@ -110,8 +110,8 @@ class Executor {
     w.local.assign(program_.local_bytes * 32, 0);
     const Dim3& g = launch_.grid;
     const Dim3& blk = launch_.block;
-    const std::uint64_t uniform[] = {blk.x, blk.y, blk.z, b.index.x, b.index.y, b.index.z,
-                                     g.x,   g.y,   g.z};
+    const std::uint64_t uniform[] = {blk.x,     blk.y, blk.z, b.index.x, b.index.y,
+                                     b.index.z, g.x,   g.y,   g.z};
     std::uint64_t* reg = w.regs.data() + std::size_t{program_.special_base} * 32;
     auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
       std::fill_n(reg + static_cast<std::size_t>(r) * 32, 32, v);
@@ -193,18 +193,20 @@ class Executor {
           const auto lane = static_cast<unsigned>(std::countr_zero(missing));
           std::uint32_t line = 0;
           for (const SimtEntry& e : w.stack) {
-            if ((e.mask >> lane) & 1u) line = program_.insts[std::min<std::size_t>(e.pc, program_.insts.size() - 1)].line;
+            if ((e.mask >> lane) & 1u)
+              line = program_.insts[std::min<std::size_t>(e.pc, program_.insts.size() - 1)].line;
           }
-          where = fmt::format("{} lanes of warp {} (from lane {}) wait on the other side of a "
-                              "divergent branch, at line {}, and can never arrive",
-                              std::popcount(missing), w.index, lane, line);
+          where = fmt::format(
+              "{} lanes of warp {} (from lane {}) wait on the other side of a "
+              "divergent branch, at line {}, and can never arrive",
+              std::popcount(missing), w.index, lane, line);
         }
         ctx_.block = &b;
         fault(ctx_, w, at, static_cast<unsigned>(std::countr_zero(waiting)),
               fmt::format("deadlock: {} is reached by {} of the block's {} threads ({} exited); "
                           "{}",
-                          ir::spelling(at.opcode), b.barrier_arrived + b.cluster_arrived,
-                          b.threads, b.exited_threads, where));
+                          ir::spelling(at.opcode), b.barrier_arrived + b.cluster_arrived, b.threads,
+                          b.exited_threads, where));
       }
     }
     throw std::logic_error("deadlock without a waiting warp");

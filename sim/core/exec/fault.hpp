@@ -13,11 +13,11 @@ namespace warpsim::exec {
 
 struct FaultSite {
   std::string kernel;
-  Dim3 block;                     // block index
-  std::int64_t thread = -1;       // linear thread index within the block, -1: the whole block
-  Dim3 thread_index;              // threadIdx of that thread
-  std::uint32_t line = 0;         // IR source line
-  std::string instruction;        // the instruction as printed
+  Dim3 block;                // block index
+  std::int64_t thread = -1;  // linear thread index within the block, -1: the whole block
+  Dim3 thread_index;         // threadIdx of that thread
+  std::uint32_t line = 0;    // IR source line
+  std::string instruction;   // the instruction as printed
 };
 
 class KernelFault : public std::runtime_error {

@@ -60,7 +60,8 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
     if constexpr (!std::is_same_v<T, bool>) {
       const std::uint64_t n = b.count();
       switch (spec.init) {
-        case ir::BufferInit::Zero: break;
+        case ir::BufferInit::Zero:
+          break;
         case ir::BufferInit::Iota:
           for (std::uint64_t i = 0; i < n; ++i) store(b, i, static_cast<T>(i));
           break;
@@ -69,7 +70,9 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
           for (std::uint64_t i = 0; i < n; ++i) store(b, i, v);
           break;
         }
-        case ir::BufferInit::Random: fill_random<T>(b, spec); break;
+        case ir::BufferInit::Random:
+          fill_random<T>(b, spec);
+          break;
       }
     }
   });

@@ -12,7 +12,9 @@ namespace {
 
 constexpr std::uint64_t kArrayAlignment = 16;  // enough for any 128-bit access
 
-std::uint64_t align_up(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+std::uint64_t align_up(std::uint64_t v, std::uint64_t a) {
+  return (v + a - 1) / a * a;
+}
 
 std::uint64_t element_count(const std::vector<std::uint64_t>& dims) {
   std::uint64_t n = 1;
@@ -125,7 +127,8 @@ class Decoder {
     if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
       return pooled(literal_bits(std::get<ir::Literal>(launch_.args.at(p->name)), want));
     }
-    if (const auto* i = std::get_if<ir::IntLiteral>(&v.value)) return pooled(literal_bits(*i, want));
+    if (const auto* i = std::get_if<ir::IntLiteral>(&v.value))
+      return pooled(literal_bits(*i, want));
     return pooled(literal_bits(std::get<ir::FloatLiteral>(v.value), want));
   }
 
@@ -164,9 +167,9 @@ class Decoder {
       for (const ir::ArrayDecl& a : kernel_.arrays) {
         if (a.name != ref.array) continue;
         m.byte_offset = array_offset_.at(a.name);
-        m.dims = a.is_dynamic ? std::vector<std::uint64_t>{launch_.dynamic_smem /
-                                                           ir::size_bytes(a.element)}
-                              : a.dims;
+        m.dims = a.is_dynamic
+                     ? std::vector<std::uint64_t>{launch_.dynamic_smem / ir::size_bytes(a.element)}
+                     : a.dims;
       }
     }
     for (const ir::ValueOperand& i : ref.indices) {
@@ -183,9 +186,8 @@ class Decoder {
   }
 
   std::uint32_t block_pc(std::size_t block) const {
-    return block == ir::Cfg::kExit || block == ir::Cfg::kNoPostDominator
-               ? kExitPc
-               : prog_.block_start[block];
+    return block == ir::Cfg::kExit || block == ir::Cfg::kNoPostDominator ? kExitPc
+                                                                         : prog_.block_start[block];
   }
 
   DecodedInst decode(const ir::Instruction& inst, std::uint32_t block, const ir::Cfg& cfg) {

@@ -35,15 +35,15 @@ enum class ArrayKind : std::uint8_t { Global, Shared, Const, Local };
 
 struct MemoryRef {
   ArrayKind kind = ArrayKind::Global;
-  std::uint32_t array = 0;         // buffer, shared, constant or local array index
-  std::uint64_t byte_offset = 0;   // shared/local: the array's offset in the block's/thread's memory
-  std::vector<std::uint64_t> dims; // bounds per index (a buffer: its element count)
+  std::uint32_t array = 0;        // buffer, shared, constant or local array index
+  std::uint64_t byte_offset = 0;  // shared/local: the array's offset in the block's/thread's memory
+  std::vector<std::uint64_t> dims;  // bounds per index (a buffer: its element count)
   std::vector<OperandRef> index;
   std::vector<ir::ScalarType> index_type;
-  bool has_rank = false;           // dsmem
+  bool has_rank = false;  // dsmem
   OperandRef rank;
   ir::ScalarType rank_type = ir::ScalarType::U32;
-  std::string name;                // for fault reports
+  std::string name;  // for fault reports
 };
 
 struct DecodedInst {
@@ -61,7 +61,7 @@ struct DecodedInst {
   std::array<std::uint32_t, 4> dst{};
   std::array<OperandRef, 4> src{};
   MemoryRef mem;
-  std::uint32_t target_true = 0;   // br: first instruction of the taken block; jmp: the target
+  std::uint32_t target_true = 0;  // br: first instruction of the taken block; jmp: the target
   std::uint32_t target_false = 0;
   std::uint32_t reconverge = kExitPc;  // br: first instruction of the immediate post-dominator
   std::uint32_t block = 0;
@@ -78,16 +78,16 @@ struct SharedArrayLayout {
 struct Program {
   const ir::Kernel* kernel = nullptr;
   std::vector<DecodedInst> insts;
-  std::vector<std::uint32_t> block_start;  // per IR block: index of its first instruction
-  std::uint32_t register_slots = 0;        // virtual registers, then the special registers
-  std::uint32_t special_base = 0;          // slot of SpecialReg(0)
-  std::vector<std::string> register_names; // per virtual-register slot, without '%'
+  std::vector<std::uint32_t> block_start;   // per IR block: index of its first instruction
+  std::uint32_t register_slots = 0;         // virtual registers, then the special registers
+  std::uint32_t special_base = 0;           // slot of SpecialReg(0)
+  std::vector<std::string> register_names;  // per virtual-register slot, without '%'
   std::vector<ir::ScalarType> register_types;
-  std::vector<std::uint64_t> pool;         // broadcast values, 32 lanes per slot
-  std::vector<SharedArrayLayout> shared;   // static arrays, then the dynamic one
-  std::uint64_t shared_bytes = 0;          // per block, static + dynamic
-  std::uint64_t local_bytes = 0;           // per thread
-  std::vector<std::uint8_t> constants;     // the constant bank
+  std::vector<std::uint64_t> pool;              // broadcast values, 32 lanes per slot
+  std::vector<SharedArrayLayout> shared;        // static arrays, then the dynamic one
+  std::uint64_t shared_bytes = 0;               // per block, static + dynamic
+  std::uint64_t local_bytes = 0;                // per thread
+  std::vector<std::uint8_t> constants;          // the constant bank
   std::vector<std::uint64_t> constant_offsets;  // per module constant
 };
 

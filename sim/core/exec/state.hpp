@@ -21,14 +21,14 @@ struct SimtEntry {
 enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtClusterBarrier, Done };
 
 struct WarpState {
-  std::uint32_t index = 0;       // warp index within its block
-  std::uint32_t lanes = 0;       // lanes that hold a thread (a partial last warp has fewer)
-  std::uint32_t exited = 0;      // lanes whose thread has returned
+  std::uint32_t index = 0;   // warp index within its block
+  std::uint32_t lanes = 0;   // lanes that hold a thread (a partial last warp has fewer)
+  std::uint32_t exited = 0;  // lanes whose thread has returned
   WarpStatus status = WarpStatus::Ready;
-  bool traced = false;           // `warpsim step` watches this warp
+  bool traced = false;  // `warpsim step` watches this warp
   std::vector<SimtEntry> stack;
-  std::vector<std::uint64_t> regs;   // slot * 32 + lane
-  std::vector<std::uint8_t> local;   // lane * local_bytes + offset
+  std::vector<std::uint64_t> regs;  // slot * 32 + lane
+  std::vector<std::uint8_t> local;  // lane * local_bytes + offset
 
   const std::uint64_t* read(const OperandRef& op, const std::vector<std::uint64_t>& pool) const {
     return op.pooled ? pool.data() + op.slot * 32 : regs.data() + op.slot * 32;

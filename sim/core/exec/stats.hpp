@@ -8,9 +8,9 @@
 namespace warpsim::exec {
 
 struct BranchStats {
-  std::uint64_t executions = 0;      // warp-level
-  std::uint64_t divergent = 0;       // executions that split the warp
-  std::uint64_t threads_taken = 0;   // threads that went to the first target
+  std::uint64_t executions = 0;     // warp-level
+  std::uint64_t divergent = 0;      // executions that split the warp
+  std::uint64_t threads_taken = 0;  // threads that went to the first target
   std::uint64_t threads_not_taken = 0;
 };
 
@@ -55,8 +55,8 @@ struct LaunchStats {
   std::uint64_t divergent_branches = 0;   // br executions whose lanes went both ways
   std::uint64_t barriers = 0;             // bar.sync executions, warp-level
   MemoryStats memory;
-  std::vector<BranchStats> per_branch;       // per decoded instruction (br only)
-  std::vector<MemoryLineStats> per_memory;   // per decoded instruction (ld, st, atom only)
+  std::vector<BranchStats> per_branch;      // per decoded instruction (br only)
+  std::vector<MemoryLineStats> per_memory;  // per decoded instruction (ld, st, atom only)
 };
 
 }  // namespace warpsim::exec

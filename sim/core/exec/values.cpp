@@ -11,14 +11,17 @@ std::uint64_t literal_bits(const ir::Literal& literal, ir::ScalarType type) {
   // Two's complement of the magnitude when negative, then cut to the type's width.
   const std::uint64_t raw = i.negative ? ~i.magnitude + 1 : i.magnitude;
   switch (type) {
-    case ir::ScalarType::Pred: return raw != 0 ? 1 : 0;
+    case ir::ScalarType::Pred:
+      return raw != 0 ? 1 : 0;
     case ir::ScalarType::S32:
-    case ir::ScalarType::U32: return raw & 0xffffffffu;
+    case ir::ScalarType::U32:
+      return raw & 0xffffffffu;
     case ir::ScalarType::S64:
-    case ir::ScalarType::U64: return raw;
+    case ir::ScalarType::U64:
+      return raw;
     case ir::ScalarType::F32: {
-      const auto v = i.negative ? -static_cast<double>(i.magnitude)
-                                : static_cast<double>(i.magnitude);
+      const auto v =
+          i.negative ? -static_cast<double>(i.magnitude) : static_cast<double>(i.magnitude);
       return to_bits(static_cast<float>(v));
     }
     case ir::ScalarType::F64:

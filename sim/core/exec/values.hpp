@@ -44,13 +44,20 @@ std::uint64_t literal_bits(const ir::Literal& literal, ir::ScalarType type);
 template <typename F>
 decltype(auto) with_type(ir::ScalarType type, F&& f) {
   switch (type) {
-    case ir::ScalarType::Pred: return f(bool{});
-    case ir::ScalarType::S32: return f(std::int32_t{});
-    case ir::ScalarType::U32: return f(std::uint32_t{});
-    case ir::ScalarType::S64: return f(std::int64_t{});
-    case ir::ScalarType::U64: return f(std::uint64_t{});
-    case ir::ScalarType::F32: return f(float{});
-    case ir::ScalarType::F64: return f(double{});
+    case ir::ScalarType::Pred:
+      return f(bool{});
+    case ir::ScalarType::S32:
+      return f(std::int32_t{});
+    case ir::ScalarType::U32:
+      return f(std::uint32_t{});
+    case ir::ScalarType::S64:
+      return f(std::int64_t{});
+    case ir::ScalarType::U64:
+      return f(std::uint64_t{});
+    case ir::ScalarType::F32:
+      return f(float{});
+    case ir::ScalarType::F64:
+      return f(double{});
   }
   return f(std::uint64_t{});
 }

@@ -28,8 +28,12 @@ void WarpRunner::run(WarpState& w) {
         ++stats.branch_instructions;
         jump(w, d.target_true);
         break;
-      case ir::Opcode::Br: branch(w, d); break;
-      case ir::Opcode::Ret: retire(w); break;
+      case ir::Opcode::Br:
+        branch(w, d);
+        break;
+      case ir::Opcode::Ret:
+        retire(w);
+        break;
       case ir::Opcode::BarSync:
         ++stats.barriers;
         ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
@@ -39,7 +43,8 @@ void WarpRunner::run(WarpState& w) {
         ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
         w.status = WarpStatus::AtClusterBarrier;
         break;
-      default: throw std::logic_error("instruction without an executor");
+      default:
+        throw std::logic_error("instruction without an executor");
     }
   }
   if (w.traced && w.status == WarpStatus::Done) options_.trace->finished(ctx_, w);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sim/core/ir/cfg.hpp"
+#include "sim/core/ir/register_reads.hpp"
 #include "sim/core/ir/typing.hpp"
 
 namespace warpsim::ir {
@@ -13,23 +14,6 @@ namespace {
 constexpr std::uint32_t kCompilerOverhead = 2;
 
 using Live = std::vector<bool>;
-
-template <typename Fn>
-void for_each_use(const Instruction& inst, Fn&& fn) {
-  auto value = [&fn](const ValueOperand& v) {
-    if (const auto* r = std::get_if<RegRef>(&v.value)) fn(r->name);
-  };
-  for (const Operand& op : inst.operands) {
-    if (const auto* v = std::get_if<ValueOperand>(&op.kind)) value(*v);
-    if (const auto* list = std::get_if<RegList>(&op.kind)) {
-      for (const ValueOperand& e : list->elements) value(e);
-    }
-    if (const auto* m = std::get_if<MemRef>(&op.kind)) {
-      if (m->rank) value(*m->rank);
-      for (const ValueOperand& i : m->indices) value(i);
-    }
-  }
-}
 
 }  // namespace
 
@@ -59,7 +43,8 @@ RegisterCount registers_per_thread(const Kernel& kernel) {
     const auto& insts = kernel.blocks[b].instructions;
     for (auto it = insts.rbegin(); it != insts.rend(); ++it) {
       for (const RegDef& d : it->dests) live[index.at(d.name)] = false;
-      for_each_use(*it, [&](const std::string& name) { live[index.at(name)] = true; });
+      for_each_register_read(*it,
+                             [&](const RegRef& r, SourceLoc) { live[index.at(r.name)] = true; });
       if (peak != nullptr) {
         std::uint32_t pressure = 0;
         for (std::size_t r = 0; r < live.size(); ++r) pressure += live[r] ? weight[r] : 0;

@@ -7,10 +7,12 @@ namespace warpsim::ir {
 
 inline ScalarType result_type(const Instruction& inst) {
   switch (opcode_info(inst.opcode).result) {
-    case ResultRule::Pred: return ScalarType::Pred;
+    case ResultRule::Pred:
+      return ScalarType::Pred;
     case ResultRule::VoteMode:
       return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
-    default: return inst.type;
+    default:
+      return inst.type;
   }
 }
 

@@ -6,7 +6,8 @@
 // Declarations
 //   - parameter names are unique within a kernel; array names are unique and differ from the
 //     kernel's parameters and the module's constants;
-//   - an array has at most 8 dimensions, each at least 1; only shared arrays may be dynamic (`[]`), at most one
+//   - an array has at most 8 dimensions, each at least 1; only shared arrays may be dynamic (`[]`),
+//   at most one
 //     per kernel; arrays have a storable element type (not pred);
 //   - constant initialisers have no more values than elements, each fitting the element type;
 //     all constants together fit the 64 KB constant bank;

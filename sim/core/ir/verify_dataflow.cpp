@@ -2,29 +2,13 @@
 // (intersection at joins), then one walk per block in instruction order.
 #include <vector>
 
+#include "sim/core/ir/register_reads.hpp"
 #include "sim/core/ir/verify_context.hpp"
 
 namespace warpsim::ir {
 namespace {
 
 using RegSet = std::vector<bool>;
-
-template <typename Fn>
-void for_each_read(const Instruction& inst, Fn&& fn) {
-  auto value = [&fn](const ValueOperand& v) {
-    if (const auto* r = std::get_if<RegRef>(&v.value)) fn(*r, v.loc);
-  };
-  for (const Operand& op : inst.operands) {
-    if (const auto* v = std::get_if<ValueOperand>(&op.kind)) value(*v);
-    if (const auto* list = std::get_if<RegList>(&op.kind)) {
-      for (const ValueOperand& e : list->elements) value(e);
-    }
-    if (const auto* m = std::get_if<MemRef>(&op.kind)) {
-      if (m->rank) value(*m->rank);
-      for (const ValueOperand& i : m->indices) value(i);
-    }
-  }
-}
 
 }  // namespace
 
@@ -71,7 +55,7 @@ void verify_dataflow(KernelContext& ctx, const Cfg& cfg) {
     }
     RegSet defined = defined_in(b);
     for (const Instruction& inst : k.blocks[b].instructions) {
-      for_each_read(inst, [&](const RegRef& r, SourceLoc loc) {
+      for_each_register_read(inst, [&](const RegRef& r, SourceLoc loc) {
         auto it = index.find(r.name);
         if (it == index.end() || defined[it->second]) return;  // undefined: reported already
         ctx.diags.error(loc, "register %" + r.name +
