@@ -220,6 +220,9 @@ const std::vector<std::string>& counter_metrics() {
       "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+      // Timing, measured only until the simulator has a timing model.
+      "gpc__cycles_elapsed.max",
+      "sm__cycles_active.avg",
   };
   return metrics;
 }

@@ -39,7 +39,7 @@ void write_occupancy_section(std::ostream& out, const config::GpuConfig& gpu,
       occ.blocks_per_sm, scheduler::limiter_name(occ.binding), occ.warps_per_sm,
       occ.max_warps_per_sm, 100.0 * occ.occupancy());
   const scheduler::DispatchPlan& d = o.dispatch;
-  out << fmt::format("  dispatch: {} blocks per wave, {:.2f} waves ({} full", d.per_wave, d.waves,
+  out << fmt::format("  dispatch: {} blocks per wave, {:.3g} waves ({} full", d.per_wave, d.waves,
                      d.full_waves);
   if (d.last_wave_blocks != 0) out << fmt::format(", then {} blocks", d.last_wave_blocks);
   out << ")\n";
