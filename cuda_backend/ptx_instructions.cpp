@@ -37,9 +37,19 @@ std::string compare_op(Opcode op, ScalarType t) {
   }
 }
 
+// .b32 or .b64: the untyped register of a value's width.
+std::string untyped(ScalarType t) { return ir::size_bytes(t) == 8 ? ".b64" : ".b32"; }
+
+// "global", "shared", ..., with dsmem as the cluster's shared window; and ".v2"/".v4".
+std::string space_of(const ir::Instruction& inst) {
+  return inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
+}
+std::string vector_of(const ir::Instruction& inst) {
+  return inst.vector_width > 1 ? ".v" + std::to_string(inst.vector_width) : "";
+}
+
 std::string atomic_type(ir::AtomicOp op, ScalarType t) {
-  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas)
-    return ptx_bits(t) == ".f32" ? ".b32" : ptx_bits(t) == ".f64" ? ".b64" : ptx_bits(t);
+  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas) return untyped(t);
   if (op == ir::AtomicOp::Add && t == ScalarType::S64) return ".u64";  // same bits; no .s64 add
   return ptx_type(t);
 }
@@ -156,10 +166,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
           dests += (i ? ", " : "") + reg(inst.dests[i].name);
         dests += "}";
       }
-      const std::string space =
-          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
-      const std::string vec = inst.vector_width > 1 ? ".v" + std::to_string(inst.vector_width) : "";
-      line("ld." + space + vec + ptx_type(t) + ' ' + dests + ", " + addr);
+      line("ld." + space_of(inst) + vector_of(inst) + ptx_type(t) + ' ' + dests + ", " + addr);
       return;
     }
     case Opcode::St: {
@@ -175,17 +182,13 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       } else {
         values = v(1, t);
       }
-      const std::string space =
-          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
-      const std::string vec = inst.vector_width > 1 ? ".v" + std::to_string(inst.vector_width) : "";
-      line("st." + space + vec + ptx_type(t) + ' ' + addr + ", " + values);
+      line("st." + space_of(inst) + vector_of(inst) + ptx_type(t) + ' ' + addr + ", " + values);
       return;
     }
     case Opcode::Atom: {
       const auto& ref = std::get<ir::MemRef>(inst.operands[0].kind);
       const std::string addr = address(ref, inst.space, t);
-      const std::string space =
-          inst.space == ir::Space::Dsmem ? "shared::cluster" : std::string(ir::name(inst.space));
+      const std::string space = space_of(inst);
       const std::string op(ir::name(inst.atomic_op));
       const std::string type = atomic_type(inst.atomic_op, t);
       std::string operands = v(1, t);
@@ -195,11 +198,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       if (inst.dests.empty() && has_red) {
         line("red." + space + "." + op + type + ' ' + addr + ", " + operands);
       } else {
-        const std::string dst = inst.dests.empty()
-                                    ? temp(ptx_bits(t) == ".f32"   ? ".b32"
-                                           : ptx_bits(t) == ".f64" ? ".b64"
-                                                                   : ptx_bits(t).c_str())
-                                    : d;
+        // exch and cas have no reduction form: their old value goes to a scratch register.
+        const std::string dst = inst.dests.empty() ? temp(untyped(t).c_str()) : d;
         line("atom." + space + "." + op + type + ' ' + dst + ", " + addr + ", " + operands);
       }
       return;
