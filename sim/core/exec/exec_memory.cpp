@@ -148,8 +148,21 @@ class Addressing {
       ++line.requests;
       line.sectors += r.sectors;
       line.ideal_sectors += ideal;
+      if (AccessRecord* a = ctx_.access) {
+        a->kind = m.kind;
+        a->mask = mask;
+        a->sectors = r.sectors;
+        a->lines = r.lines;
+        std::memcpy(a->addresses, addresses_, sizeof addresses_);
+      }
     } else if (m.kind == ArrayKind::Shared) {
       const memory::SharedRequest r = memory::shared_wavefronts(addresses_, mask, bytes);
+      if (AccessRecord* a = ctx_.access) {
+        a->kind = m.kind;
+        a->remote = m.has_rank;
+        a->mask = mask;
+        a->wavefronts = r.wavefronts;
+      }
       auto& group = m.has_rank ? stats.memory.dsmem : stats.memory.shared;
       SharedOpStats& sh = group[static_cast<std::size_t>(shared_op())];
       ++sh.instructions;
@@ -157,6 +170,9 @@ class Addressing {
       sh.ideal_wavefronts += r.ideal;
       line.wavefronts += r.wavefronts;
       line.ideal_wavefronts += r.ideal;
+    } else if (AccessRecord* a = ctx_.access) {
+      a->kind = m.kind;
+      a->mask = mask;
     }
   }
 
@@ -208,13 +224,13 @@ class Addressing {
   [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane, std::uint64_t& rank_out) {
     const std::int64_t rank =
         read_index(w_.read(d_.mem.rank, ctx_.program.pool)[lane], d_.mem.rank_type);
-    if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster.size()) {
+    if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster->size()) {
       fault(ctx_, w_, d_, lane,
             fmt::format("block rank {} is outside the cluster of {} blocks", rank,
-                        ctx_.cluster.size()));
+                        ctx_.cluster->size()));
     }
     rank_out = static_cast<std::uint64_t>(rank);
-    return ctx_.cluster[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
+    return (*ctx_.cluster)[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
   }
 
   GlobalOp global_op() const {
@@ -310,12 +326,41 @@ T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
   return old;
 }
 
+template <typename T>
+void apply_deferred(DeferredAtomic& a) {
+  std::uint64_t* out = a.has_dst ? a.warp->write(a.dst) : nullptr;
+  for_lanes(a.mask, [&](unsigned l) {
+    T old;
+    std::memcpy(&old, a.data[l], sizeof(T));
+    const T updated =
+        atomic_result<T>(a.op, old, from_bits<T>(a.value[l]), from_bits<T>(a.replacement[l]));
+    std::memcpy(a.data[l], &updated, sizeof(T));
+    if (out != nullptr) out[l] = to_bits(old);
+  });
+}
+
 // Lanes apply their update one after another in lane order, so results are deterministic.
 template <typename T>
 void exec_atomic(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
   const std::uint64_t* v = w.read(d.src[0], ctx.program.pool);
   const std::uint64_t* r = d.nsrc > 1 ? w.read(d.src[1], ctx.program.pool) : v;
+  if (ctx.deferred_atomics != nullptr && d.mem.kind == ArrayKind::Global) {
+    DeferredAtomic& a = ctx.deferred_atomics->emplace_back();
+    a.apply = &apply_deferred<T>;
+    a.op = d.atomic_op;
+    a.mask = mask;
+    a.dst = d.dst[0];
+    a.has_dst = d.ndst != 0;
+    a.warp = &w;
+    for_lanes(mask, [&](unsigned l) {
+      a.data[l] = addressing.locate(l).data;
+      a.value[l] = v[l];
+      a.replacement[l] = r[l];
+    });
+    addressing.account(mask);
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     T old;

@@ -48,13 +48,42 @@ struct BlockState {
   std::uint64_t exited_threads = 0;   // threads that executed ret
 };
 
+// What the last memory instruction touched, for the timing model (filled only when asked).
+struct AccessRecord {
+  ArrayKind kind = ArrayKind::Global;
+  bool remote = false;          // dsmem
+  std::uint32_t mask = 0;       // active lanes
+  unsigned wavefronts = 0;      // shared and dsmem
+  unsigned sectors = 0;         // global
+  unsigned lines = 0;           // global
+  std::uint64_t addresses[32];  // global: each active lane's address
+};
+
+// A global atomic whose update waits for the timing model to reach the L2 (so atomics from
+// SMs simulated on different threads apply in one order): every lane located and checked, the
+// update applied later by `apply`, which also writes the old values to `warp` when asked.
+struct DeferredAtomic {
+  void (*apply)(DeferredAtomic& a) = nullptr;
+  ir::AtomicOp op = ir::AtomicOp::Add;
+  std::uint32_t mask = 0;
+  std::uint32_t dst = 0;
+  bool has_dst = false;
+  WarpState* warp = nullptr;
+  std::uint8_t* data[32];
+  std::uint64_t value[32];
+  std::uint64_t replacement[32];
+};
+
 struct ExecContext {
   const Program& program;
   const LaunchSpec& launch;
   GlobalMemory& global;
   LaunchStats& stats;
-  std::vector<BlockState>& cluster;  // the blocks of the running cluster, by rank
+  std::vector<BlockState>* cluster;  // the blocks of the running cluster, by rank
   BlockState* block = nullptr;       // the block of the warp being executed
+  AccessRecord* access = nullptr;    // timing mode: filled by every memory instruction
+  // Timing mode: global atomics are located and queued here instead of applied.
+  std::vector<DeferredAtomic>* deferred_atomics = nullptr;
 };
 
 class TraceHook;

@@ -10,44 +10,45 @@
 namespace warpsim::exec {
 
 void WarpRunner::run(WarpState& w) {
-  const Program& prog = ctx_.program;
-  LaunchStats& stats = ctx_.stats;
-  while (w.status == WarpStatus::Ready) {
-    SimtEntry& top = w.stack.back();
-    const DecodedInst& d = prog.insts[top.pc];
-    if (w.traced) options_.trace->before(ctx_, w, d);
-    if (++stats.warp_instructions > options_.max_warp_instructions) over_budget(w, d);
-    stats.thread_instructions += static_cast<unsigned>(std::popcount(top.mask));
-    if (d.exec != nullptr) {
-      d.exec(ctx_, w, d, top.mask);
-      ++top.pc;
-      continue;
-    }
-    switch (d.opcode) {
-      case ir::Opcode::Jmp:
-        ++stats.branch_instructions;
-        jump(w, d.target_true);
-        break;
-      case ir::Opcode::Br:
-        branch(w, d);
-        break;
-      case ir::Opcode::Ret:
-        retire(w);
-        break;
-      case ir::Opcode::BarSync:
-        ++stats.barriers;
-        ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
-        w.status = WarpStatus::AtBarrier;
-        break;
-      case ir::Opcode::ClusterSync:
-        ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
-        w.status = WarpStatus::AtClusterBarrier;
-        break;
-      default:
-        throw std::logic_error("instruction without an executor");
-    }
-  }
+  while (w.status == WarpStatus::Ready) step(w);
   if (w.traced && w.status == WarpStatus::Done) options_.trace->finished(ctx_, w);
+}
+
+void WarpRunner::step(WarpState& w) {
+  LaunchStats& stats = ctx_.stats;
+  SimtEntry& top = w.stack.back();
+  const DecodedInst& d = ctx_.program.insts[top.pc];
+  if (w.traced) options_.trace->before(ctx_, w, d);
+  if (++stats.warp_instructions > options_.max_warp_instructions) over_budget(w, d);
+  stats.thread_instructions += static_cast<unsigned>(std::popcount(top.mask));
+  if (d.exec != nullptr) {
+    d.exec(ctx_, w, d, top.mask);
+    ++top.pc;
+    return;
+  }
+  switch (d.opcode) {
+    case ir::Opcode::Jmp:
+      ++stats.branch_instructions;
+      jump(w, d.target_true);
+      break;
+    case ir::Opcode::Br:
+      branch(w, d);
+      break;
+    case ir::Opcode::Ret:
+      retire(w);
+      break;
+    case ir::Opcode::BarSync:
+      ++stats.barriers;
+      ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
+      w.status = WarpStatus::AtBarrier;
+      break;
+    case ir::Opcode::ClusterSync:
+      ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
+      w.status = WarpStatus::AtClusterBarrier;
+      break;
+    default:
+      throw std::logic_error("instruction without an executor");
+  }
 }
 
 void WarpRunner::jump(WarpState& w, std::uint32_t target) {

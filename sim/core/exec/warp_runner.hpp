@@ -18,7 +18,10 @@ class WarpRunner {
  public:
   WarpRunner(ExecContext& ctx, const ExecOptions& options) : ctx_(ctx), options_(options) {}
 
+  // Runs until the warp waits at a barrier or finishes.
   void run(WarpState& warp);
+  // Executes the warp's next instruction (the warp must be Ready); the timing model's issue.
+  void step(WarpState& warp);
 
  private:
   void branch(WarpState& w, const DecodedInst& d);

@@ -1,0 +1,148 @@
+#include "sim/core/exec/block_setup.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/ir/printer.hpp"
+
+namespace warpsim::exec {
+namespace {
+
+void prepare_warp(const Program& program_, const LaunchSpec& launch_, const BlockState& b,
+                  WarpState& w, std::uint32_t index) {
+  w.index = index;
+  const std::uint64_t first = std::uint64_t{index} * 32;
+  const std::uint64_t count = std::min<std::uint64_t>(32, b.threads - first);
+  w.lanes = count == 32 ? 0xffffffffu : (1u << count) - 1;
+  w.exited = 0;
+  w.status = WarpStatus::Ready;
+  w.traced = false;
+  w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
+  // Registers are not cleared between blocks: the verifier guarantees every register is written
+  // on every path before it is read, so stale values are never seen.
+  w.regs.resize(std::size_t{program_.register_slots} * 32);
+  w.local.assign(program_.local_bytes * 32, 0);
+  const Dim3& g = launch_.grid;
+  const Dim3& blk = launch_.block;
+  const std::uint64_t uniform[] = {blk.x,     blk.y, blk.z, b.index.x, b.index.y,
+                                   b.index.z, g.x,   g.y,   g.z};
+  std::uint64_t* reg = w.regs.data() + std::size_t{program_.special_base} * 32;
+  auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
+    std::fill_n(reg + static_cast<std::size_t>(r) * 32, 32, v);
+  };
+  for (unsigned i = 0; i < 9; ++i) fill(static_cast<ir::SpecialReg>(3 + i), uniform[i]);
+  fill(ir::SpecialReg::WarpId, index);
+  fill(ir::SpecialReg::ClusterCtaRank, b.cluster_rank);
+  fill(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
+  // Thread indices by counting, not dividing: x runs fastest, then y, then z.
+  Dim3 tid = unflatten(first, blk);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    reg[static_cast<std::size_t>(ir::SpecialReg::TidX) * 32 + lane] = tid.x;
+    reg[static_cast<std::size_t>(ir::SpecialReg::TidY) * 32 + lane] = tid.y;
+    reg[static_cast<std::size_t>(ir::SpecialReg::TidZ) * 32 + lane] = tid.z;
+    reg[static_cast<std::size_t>(ir::SpecialReg::LaneId) * 32 + lane] = lane;
+    if (++tid.x == blk.x) {
+      tid.x = 0;
+      if (++tid.y == blk.y) {
+        tid.y = 0;
+        ++tid.z;
+      }
+    }
+  }
+}
+
+bool resume(BlockState& b, WarpStatus waiting) {
+  bool any = false;
+  for (WarpState& w : b.warps) {
+    if (w.status != waiting) continue;
+    ++w.stack.back().pc;
+    w.status = WarpStatus::Ready;
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace
+
+void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockState& b,
+                   const Dim3& index, std::uint32_t rank) {
+  b.index = index;
+  b.linear = flatten(index, launch_.grid);
+  b.cluster_rank = rank;
+  b.threads = launch_.threads_per_block();
+  b.barrier_arrived = 0;
+  b.exited_threads = 0;
+  b.cluster_arrived = 0;
+  b.shared.assign(program_.shared_bytes, 0);
+  b.warps.resize(launch_.warps_per_block());
+  for (std::uint32_t w = 0; w < b.warps.size(); ++w)
+    prepare_warp(program_, launch_, b, b.warps[w], w);
+}
+
+bool release_block_barrier(BlockState& b) {
+  if (b.barrier_arrived == 0 || b.barrier_arrived + b.exited_threads != b.threads) return false;
+  b.barrier_arrived = 0;
+  return resume(b, WarpStatus::AtBarrier);
+}
+
+bool release_cluster_barrier(std::vector<BlockState>& cluster) {
+  std::uint64_t threads = 0, done = 0;
+  bool waiting = false;
+  for (const BlockState& b : cluster) {
+    threads += b.threads;
+    done += b.cluster_arrived + b.exited_threads;
+    waiting |= b.cluster_arrived != 0;
+  }
+  if (!waiting || done != threads) return false;
+  bool released = false;
+  for (BlockState& b : cluster) {
+    b.cluster_arrived = 0;
+    released |= resume(b, WarpStatus::AtClusterBarrier);
+  }
+  return released;
+}
+
+bool release_barriers(std::vector<BlockState>& cluster) {
+  bool released = false;
+  for (BlockState& b : cluster) released |= release_block_barrier(b);
+  return release_cluster_barrier(cluster) || released;
+}
+
+// Every warp waits and no barrier can open: name the barrier and the threads it waits for.
+[[noreturn]] void report_deadlock(ExecContext& ctx_, std::vector<BlockState>& blocks_) {
+  for (BlockState& b : blocks_) {
+    for (const WarpState& w : b.warps) {
+      if (w.status != WarpStatus::AtBarrier && w.status != WarpStatus::AtClusterBarrier) continue;
+      const std::uint32_t waiting = w.stack.back().mask;
+      const std::uint32_t missing = w.lanes & ~w.exited & ~waiting;
+      const DecodedInst& at = ctx_.program.insts[w.stack.back().pc];
+      std::string where = "another warp of the block never arrives";
+      if (missing != 0) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(missing));
+        std::uint32_t line = 0;
+        for (const SimtEntry& e : w.stack) {
+          if ((e.mask >> lane) & 1u)
+            line =
+                ctx_.program.insts[std::min<std::size_t>(e.pc, ctx_.program.insts.size() - 1)].line;
+        }
+        where = fmt::format(
+            "{} lanes of warp {} (from lane {}) wait on the other side of a "
+            "divergent branch, at line {}, and can never arrive",
+            std::popcount(missing), w.index, lane, line);
+      }
+      ctx_.block = &b;
+      fault(ctx_, w, at, static_cast<unsigned>(std::countr_zero(waiting)),
+            fmt::format("deadlock: {} is reached by {} of the block's {} threads ({} exited); "
+                        "{}",
+                        ir::spelling(at.opcode), b.barrier_arrived + b.cluster_arrived, b.threads,
+                        b.exited_threads, where));
+    }
+  }
+  throw std::logic_error("deadlock without a waiting warp");
+}
+
+}  // namespace warpsim::exec
