@@ -220,9 +220,15 @@ const std::vector<std::string>& counter_metrics() {
       "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-      // Timing, measured only until the simulator has a timing model.
+      // Timing, compared with the timing model.
       "gpc__cycles_elapsed.max",
       "sm__cycles_active.avg",
+      "sm__warps_active.avg.pct_of_peak_sustained_active",
+      "lts__t_sector_hit_rate.pct",
+      "dram__bytes_read.sum",
+      "dram__bytes_write.sum",
+      // SASS instructions, against which the IR's count shows how much the compiler adds.
+      "smsp__inst_executed.sum",
   };
   return metrics;
 }

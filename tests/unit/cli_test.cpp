@@ -94,7 +94,10 @@ TEST_CASE("run rejects bad launch overrides with exit 2") {
   CHECK(run_cli({"run", vec, "--arg", "vectorLength=1.5"}).exit_code == 2);
   CHECK(run_cli({"run", vec, "--launch", "nosuch"}).exit_code == 2);
   CHECK(run_cli({"run", vec, "--block-order", "sideways"}).exit_code == 2);
-  CHECK(run_cli({"run", vec, "--mode", "timing"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--mode", "cycle"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--timeline", "/tmp/x.svg"}).exit_code == 2);  // needs timing
+  CHECK(run_cli({"run", vec, "--mode", "timing", "--timeline-sm", "132"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--mode", "timing", "--threads", "-1"}).exit_code == 2);
   CHECK(run_cli({"run", vec, "--dump", "nosuch=/tmp/x"}).exit_code == 2);
 }
 

@@ -1,5 +1,7 @@
 // `warpsim run FILE`: execute a kernel functionally and report what it did.
+#include <algorithm>
 #include <chrono>
+#include <thread>
 #include <fstream>
 #include <ostream>
 
@@ -11,6 +13,7 @@
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/run_report.hpp"
+#include "tools/warpsim/timing_report.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -40,6 +43,11 @@ bool dump_buffers(const exec::GlobalMemory& memory, const std::vector<std::strin
 }
 
 }  // namespace
+
+std::uint32_t simulation_threads(unsigned requested) {
+  if (requested != 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 void add_launch_options(po::options_description& desc) {
   desc.add_options()("launch", po::value<std::string>(), "which launch block (default: the first)")(
@@ -85,7 +93,14 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "json", po::value<std::string>(), "also write the report as JSON to this file")(
       "dump", po::value<std::vector<std::string>>(),
       "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
-      "mode", po::value<std::string>()->default_value("functional"), "functional")(
+      "mode", po::value<std::string>()->default_value("functional"),
+      "functional (results and counters), or timing (also cycles, occupancy achieved, cache "
+      "hit rates, warp states)")(
+      "threads", po::value<unsigned>()->default_value(0),
+      "timing: simulation threads (0: one per core); results do not depend on it")(
+      "timeline", po::value<std::string>(),
+      "timing: write one SM's per-warp states over time to this .svg or .html file")(
+      "timeline-sm", po::value<unsigned>()->default_value(0), "timing: which SM the timeline shows")(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
@@ -97,8 +112,14 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
 
-  if (cl->vars["mode"].as<std::string>() != "functional") {
-    err << "warpsim run: error: --mode must be functional\n";
+  const std::string mode = cl->vars["mode"].as<std::string>();
+  if (mode != "functional" && mode != "timing") {
+    err << "warpsim run: error: --mode must be functional or timing\n";
+    return kExitBadInput;
+  }
+  const bool timing = mode == "timing";
+  if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted())) {
+    err << "warpsim run: error: --timeline and --threads need --mode timing\n";
     return kExitBadInput;
   }
   // Without a file, the embedded default: the seed's vecAdd with its own sizes.
@@ -118,25 +139,58 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                       err);
   if (!spec || !opts || !gpu) return kExitBadInput;
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
+  if (timing && occupancy.occupancy.blocks_per_sm == 0) {
+    err << "warpsim run: error: the launch cannot run on " << gpu->name << ": "
+        << occupancy.occupancy.reason << "\n";
+    return kExitBadInput;
+  }
+  if (timing && cl->vars["timeline-sm"].as<unsigned>() >= gpu->sm_count) {
+    err << "warpsim run: error: --timeline-sm must be below the GPU's " << gpu->sm_count
+        << " SMs\n";
+    return kExitBadInput;
+  }
 
   const auto start = std::chrono::steady_clock::now();
   std::optional<exec::LaunchResult> result;
+  std::optional<scheduler::TimingStats> timing_stats;
   try {
-    result = exec::execute(loaded.module, *spec, *opts);
+    if (timing) {
+      scheduler::TimingOptions topts;
+      topts.threads = simulation_threads(cl->vars["threads"].as<unsigned>());
+      topts.max_warp_instructions = opts->max_warp_instructions;
+      topts.timeline = cl->vars.count("timeline") != 0;
+      topts.timeline_sm = cl->vars["timeline-sm"].as<unsigned>();
+      scheduler::TimingResult r =
+          scheduler::simulate_timing(loaded.module, *spec, *gpu, occupancy.occupancy, topts);
+      result = std::move(r.functional);
+      timing_stats = std::move(r.timing);
+    } else {
+      result = exec::execute(loaded.module, *spec, *opts);
+    }
   } catch (const exec::KernelFault& f) {
     write_fault(err, file, f);
     return kExitKernelFault;
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSummary summary{file,  *spec,     *result, wall, cl->vars.count("per-line") != 0,
-                           &*gpu, &occupancy};
+  const RunSummary summary{file,  *spec,     *result,   wall, cl->vars.count("per-line") != 0,
+                           &*gpu, &occupancy, timing_stats ? &*timing_stats : nullptr};
   write_run_text(out, summary);
   if (cl->vars.count("json")) {
     std::ofstream json(cl->vars["json"].as<std::string>());
     json << run_json(summary).dump(2) << '\n';
     if (!json) {
       err << "warpsim run: error: cannot write the JSON file\n";
+      return kExitBadInput;
+    }
+  }
+  if (cl->vars.count("timeline")) {
+    const std::string path = cl->vars["timeline"].as<std::string>();
+    std::ofstream picture(path);
+    picture << timeline_picture(*timing_stats, spec->kernel->name,
+                                path.size() > 5 && path.ends_with(".html"));
+    if (!picture) {
+      err << "warpsim run: error: cannot write '" << path << "'\n";
       return kExitBadInput;
     }
   }

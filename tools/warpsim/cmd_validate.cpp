@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,9 +15,11 @@
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
+#include "tools/warpsim/fault_report.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/memory_report.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
+#include "tools/warpsim/timing_report.hpp"
 #include "tools/warpsim/options.hpp"
 #if WARPSIM_HAVE_CUDA
 #include "cuda_backend/gpu_runner.hpp"
@@ -48,6 +51,26 @@ std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuff
 }
 
 enum class Outcome { Agrees, Mismatch, CannotRun };
+
+// Cycles must be within 25 % and achieved occupancy within 10 points (the acceptance bounds);
+// the rest of the timing metrics are shown with their error.
+std::string timing_verdict(const std::string& metric, double value, double measured,
+                           bool& mismatch) {
+  const double error = measured == 0 ? (value == 0 ? 0.0 : 100.0)
+                                     : 100.0 * (value - measured) / measured;
+  if (metric == "gpc__cycles_elapsed.max") {
+    const bool ok = std::abs(error) <= 25.0;
+    mismatch |= !ok;
+    return fmt::format("{} ({:+.1f} %)", ok ? "within 25 %" : "MISMATCH: beyond 25 %", error);
+  }
+  if (metric == "sm__warps_active.avg.pct_of_peak_sustained_active") {
+    const bool ok = std::abs(value - measured) <= 10.0;
+    mismatch |= !ok;
+    return fmt::format("{} ({:+.1f} points)", ok ? "within 10 points" : "MISMATCH: beyond 10 points",
+                       value - measured);
+  }
+  return fmt::format("shown ({:+.1f} %)", error);
+}
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
@@ -102,10 +125,30 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   }
   nlohmann::json simulated;
   memory_json(spec, sim.stats, simulated);
+  // The timing model, on the occupancy of the compiled kernel.
+  scheduler::TimingOptions topts;
+  topts.threads = simulation_threads(0);
+  const scheduler::TimingResult timed = scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
+  nlohmann::json timing_metrics, states;
+  add_timing_metrics(timed.timing, timing_metrics, states);
   for (const std::string& metric : cuda::counter_metrics()) {
+    if (timing_metrics.contains(metric)) {
+      const double measured = hw->counters.at(metric);
+      const double value = timing_metrics[metric].get<double>();
+      row(metric, fmt::format("{:.1f}", value), fmt::format("{:.1f}", measured),
+          timing_verdict(metric, value, measured, mismatch));
+      continue;
+    }
     const auto measured = static_cast<std::uint64_t>(hw->counters.at(metric));
+    if (metric == "smsp__inst_executed.sum") {
+      row(metric, std::to_string(sim.stats.warp_instructions), std::to_string(measured),
+          fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
+                      static_cast<double>(measured) /
+                          static_cast<double>(std::max<std::uint64_t>(1, sim.stats.warp_instructions))));
+      continue;
+    }
     if (!simulated.contains(metric)) {
-      row(metric, "-", std::to_string(measured), "measured only (no timing model yet)");
+      row(metric, "-", std::to_string(measured), "measured only");
       continue;
     }
     const std::uint64_t value = simulated.value(metric, std::uint64_t{0});
@@ -209,7 +252,14 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       o.launch_name = l.name;
       const auto spec = resolve_launch(loaded, o, err);
       if (!spec) return kExitBadInput;
-      const Outcome outcome = validate_launch(file, loaded, *spec, *gpu, rows, err);
+      Outcome outcome = Outcome::CannotRun;
+      try {
+        outcome = validate_launch(file, loaded, *spec, *gpu, rows, err);
+      } catch (const exec::KernelFault& f) {
+        // The simulator found the kernel faulting; the GPU is not asked to run it.
+        write_fault(err, file, f);
+        return kExitKernelFault;
+      }
       if (outcome == Outcome::CannotRun) return kExitBadInput;
       all_ok = all_ok && outcome == Outcome::Agrees;
     }

@@ -23,6 +23,9 @@ struct LaunchOverrides {
 // "x[,y[,z]]" of non-negative integers; missing ones are 1.
 std::optional<ir::Dim3> parse_dim3(const std::string& text);
 
+// Timing-simulation threads for --threads N: N, or one per core for 0.
+std::uint32_t simulation_threads(unsigned requested);
+
 // The launch to execute; nothing after printing located errors to `err`. The returned spec
 // points into `loaded.module`, which must outlive it.
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,

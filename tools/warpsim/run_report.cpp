@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "tools/warpsim/memory_report.hpp"
+#include "tools/warpsim/timing_report.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -84,6 +85,9 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
         with_commas(b.threads_not_taken));
   }
   write_memory_text(out, l, s, run.per_line);
+  if (run.timing != nullptr) {
+    write_timing_text(out, *run.timing, run.gpu != nullptr ? run.gpu->clock_mhz : 0);
+  }
   const exec::HostTiming& t = run.result.timing;
   out << fmt::format(
       "host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
@@ -127,6 +131,14 @@ nlohmann::json run_json(const RunSummary& run) {
   if (run.occupancy != nullptr) {
     add_occupancy_metrics(*run.occupancy, j["metrics"]);
     j["registers_estimated"] = run.occupancy->registers.estimated;
+  }
+  if (run.timing != nullptr) {
+    nlohmann::json states;
+    add_timing_metrics(*run.timing, j["metrics"], states);
+    j["warp_states"] = states;
+    j["mode"] = "timing";
+  } else {
+    j["mode"] = "functional";
   }
   j["metric_notes"] = {
       {"smsp__inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/core/exec/executor.hpp"
+#include "sim/scheduler/timing_engine.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 
 namespace warpsim::cli {
@@ -19,6 +20,7 @@ struct RunSummary {
   bool per_line = false;                   // the per-instruction memory table in the text report
   const config::GpuConfig* gpu = nullptr;  // with occupancy, when given
   const LaunchOccupancy* occupancy = nullptr;
+  const scheduler::TimingStats* timing = nullptr;  // --mode timing
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);

@@ -42,7 +42,12 @@ const std::vector<KeySpec>& config_keys() {
       {"block.max_threads", K::Integer, "threads", "1024", "threads per block (maxThreadsPerBlock)",
        1, 65536},
   };
-  return keys;
+  static const std::vector<KeySpec> all = [] {
+    std::vector<KeySpec> v = keys;
+    for (const TimingKey& t : timing_keys()) v.push_back(t.spec);
+    return v;
+  }();
+  return all;
 }
 
 void assign(GpuConfig& c, const KeySpec& spec, std::uint64_t v, const std::string& text,
@@ -89,6 +94,15 @@ void assign(GpuConfig& c, const KeySpec& spec, std::uint64_t v, const std::strin
     c.shared_memory_carveouts = list;
   else if (k == "block.max_threads")
     c.max_threads_per_block = v;
+  else if (k == "timing.scheduler")
+    c.timing.scheduler = text == "lrr"   ? SchedulerPolicy::LooseRoundRobin
+                         : text == "gto" ? SchedulerPolicy::GreedyThenOldest
+                                         : SchedulerPolicy::TwoLevel;
+  else {
+    for (const TimingKey& t : timing_keys()) {
+      if (t.spec.key == k && t.field != nullptr) c.timing.*t.field = v;
+    }
+  }
 }
 
 }  // namespace warpsim::config

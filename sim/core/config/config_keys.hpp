@@ -10,7 +10,8 @@
 
 namespace warpsim::config {
 
-enum class KeyType : std::uint8_t { Integer, Text, CapabilityVersion, KilobyteList };
+// Choice: one of the words listed, comma-separated, in `unit`.
+enum class KeyType : std::uint8_t { Integer, Text, CapabilityVersion, KilobyteList, Choice };
 
 struct KeySpec {
   std::string_view key;  // section.name
@@ -23,6 +24,13 @@ struct KeySpec {
 };
 
 const std::vector<KeySpec>& config_keys();
+
+// The timing model's keys (part of config_keys()), each stored in one TimingConfig field.
+struct TimingKey {
+  KeySpec spec;
+  std::uint64_t TimingConfig::*field;  // null for timing.scheduler
+};
+const std::vector<TimingKey>& timing_keys();
 
 // Stores the checked value of `spec` into `config`.
 void assign(GpuConfig& config, const KeySpec& spec, std::uint64_t integer, const std::string& text,

@@ -139,6 +139,13 @@ class Loader {
     switch (spec.type) {
       case KeyType::Text:
         return v.value.empty() ? bad("expected a value") : true;
+      case KeyType::Choice: {
+        std::istringstream words{std::string(spec.unit)};
+        for (std::string word; std::getline(words, word, ',');) {
+          if (trim(word) == v.value) return true;
+        }
+        return bad("expected one of: " + std::string(spec.unit));
+      }
       case KeyType::CapabilityVersion: {
         if (v.value.size() != 3 && v.value.size() != 4)
           return bad("expected major.minor, e.g. 9.0");

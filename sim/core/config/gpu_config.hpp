@@ -15,6 +15,50 @@
 
 namespace warpsim::config {
 
+enum class SchedulerPolicy : std::uint8_t { LooseRoundRobin, GreedyThenOldest, TwoLevel };
+
+// The timing model's parameters ([timing] and [memory]); cycles are SM clock cycles. Latency:
+// from issue until a dependent instruction may issue. Interval: cycles a sub-partition's pipe
+// is busy per warp instruction (32 lanes over the pipe's width).
+struct TimingConfig {
+  SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
+  std::uint64_t two_level_active_warps = 0;
+  std::uint64_t gpcs = 0;
+  std::uint64_t launch_overhead_cycles = 0;
+  std::uint64_t block_launch_cycles = 0;
+  std::uint64_t block_launch_latency = 0;
+  std::uint64_t int_latency = 0, int_interval = 0;
+  std::uint64_t fp32_latency = 0, fp32_interval = 0;
+  std::uint64_t imul_latency = 0, imul_interval = 0;
+  std::uint64_t fp64_latency = 0, fp64_interval = 0;
+  std::uint64_t sfu_latency = 0, sfu_interval = 0;
+  std::uint64_t convert_latency = 0, convert_interval = 0;
+  std::uint64_t branch_latency = 0, branch_interval = 0;
+  std::uint64_t barrier_latency = 0;
+  std::uint64_t const_latency = 0;
+  std::uint64_t shared_latency = 0;
+  std::uint64_t shared_cycles_per_wavefront = 0;
+  std::uint64_t shared_partition_cycles_per_wavefront = 0;
+  std::uint64_t dsmem_latency = 0;
+  std::uint64_t mio_queue_cycles = 0;
+  // [memory]
+  std::uint64_t l1_bytes = 0;  // L1 and shared memory together; L1 gets what shared does not
+  std::uint64_t l1_ways = 0;
+  std::uint64_t l1_hit_latency = 0;
+  std::uint64_t lsu_cycles_per_line = 0;
+  std::uint64_t lsu_store_cycles_per_line = 0;
+  std::uint64_t lg_queue_cycles = 0;
+  std::uint64_t l1_max_outstanding_lines = 0;
+  std::uint64_t l2_slices = 0;
+  std::uint64_t l2_ways = 0;
+  std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
+  std::uint64_t l2_bytes_per_cycle = 0;
+  std::uint64_t l2_partial_write_cost = 0;  // a partly written sector, in full-sector times
+  std::uint64_t dram_latency = 0;  // an L2 miss: extra cycles over an L2 hit
+  std::uint64_t dram_bytes_per_cycle = 0;
+  std::uint64_t dram_channels = 0;
+};
+
 struct GpuConfig {
   // [gpu]
   std::string name;
@@ -39,6 +83,7 @@ struct GpuConfig {
   std::vector<std::uint64_t> shared_memory_carveouts;  // bytes, ascending; empty: any size
   // [block]
   std::uint64_t max_threads_per_block = 0;
+  TimingConfig timing;
 
   std::uint64_t max_warps_per_sm() const { return max_threads_per_sm / 32; }
 

@@ -1,0 +1,102 @@
+#include "sim/memory/memory_system.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace warpsim::memory {
+namespace {
+
+unsigned count(unsigned mask) { return static_cast<unsigned>(std::popcount(mask)); }
+
+}  // namespace
+
+MemorySystem::MemorySystem(const config::GpuConfig& gpu)
+    : t_(gpu.timing),
+      slice_free_(gpu.timing.l2_slices, 0.0),
+      channel_free_(gpu.timing.dram_channels, 0.0) {
+  const std::uint64_t l2 = gpu.l2_bytes != 0 ? gpu.l2_bytes : 50ull << 20;
+  slices_.reserve(t_.l2_slices);
+  for (std::uint64_t s = 0; s < t_.l2_slices; ++s) slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways);
+  slice_cycles_per_byte_ =
+      static_cast<double>(t_.l2_slices) / static_cast<double>(t_.l2_bytes_per_cycle);
+  channel_cycles_per_byte_ =
+      static_cast<double>(t_.dram_channels) / static_cast<double>(t_.dram_bytes_per_cycle);
+}
+
+std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t bytes,
+                                          std::uint64_t at) {
+  // Channels interleave 256-byte chunks, hashed so strided streams spread over them.
+  const std::uint64_t chunk = line / 2;
+  const std::uint64_t channel = (chunk ^ (chunk >> 7) ^ (chunk >> 13)) % t_.dram_channels;
+  double& free = channel_free_[channel];
+  free = std::max(free, static_cast<double>(at)) +
+         static_cast<double>(bytes) * channel_cycles_per_byte_;
+  return static_cast<std::uint64_t>(std::ceil(free));
+}
+
+std::uint64_t MemorySystem::slice_of(std::uint64_t line) const {
+  return (line ^ (line >> 9) ^ (line >> 17)) % t_.l2_slices;
+}
+
+void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes) {
+  for (std::uint64_t line = address / 128; line < (address + bytes + 127) / 128; ++line) {
+    Eviction evicted;
+    if (CacheLine* l = slices_[slice_of(line)].touch(line, evicted)) l->valid = 0xf;
+  }
+}
+
+std::uint64_t MemorySystem::serve(const L2Request& r) {
+  const std::uint64_t half = t_.l2_latency / 2;
+  const std::uint64_t slice_index = slice_of(r.line);
+  const auto sectors = count(r.sectors);
+  // A partly written sector costs a read, a merge and a write in the slice.
+  const std::uint64_t sector_times =
+      sectors + count(r.partial) * (t_.l2_partial_write_cost - 1);
+  double& free = slice_free_[slice_index];
+  free = std::max(free, static_cast<double>(r.cycle + half)) +
+         static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
+  const auto at_slice = static_cast<std::uint64_t>(std::ceil(free));
+
+  SectorCache& slice = slices_[slice_index];
+  Eviction evicted;
+  CacheLine uncached;  // an L2 too small to hold a line: every access goes to DRAM
+  CacheLine* line = slice.touch(r.line, evicted);
+  if (line == nullptr) line = &uncached;
+  if (evicted.dirty != 0) {
+    const auto bytes = std::uint64_t{count(evicted.dirty)} * 32;
+    counters_.dram_write_bytes += bytes;
+    dram_transfer(evicted.line, bytes, at_slice);
+  }
+  counters_.l2_sector_lookups += sectors;
+  if (r.kind == RequestKind::Write) {
+    // Whole sectors are written: no fill from DRAM is needed.
+    counters_.l2_sector_hits += count(static_cast<unsigned>(line->valid & r.sectors));
+    for (unsigned s = 0; s < 4; ++s) {
+      if (((r.sectors >> s) & 1u) && !((line->valid >> s) & 1u)) line->fill_cycle[s] = at_slice;
+    }
+    line->valid |= r.sectors;
+    line->dirty |= r.sectors;
+    return at_slice + half;
+  }
+  std::uint64_t ready = at_slice;
+  const auto missing = static_cast<std::uint8_t>(r.sectors & ~line->valid);
+  counters_.l2_sector_hits += sectors - count(missing);
+  for (unsigned s = 0; s < 4; ++s) {
+    if ((r.sectors >> s) & 1u && !((missing >> s) & 1u)) ready = std::max(ready, line->fill_cycle[s]);
+  }
+  if (missing != 0) {
+    const auto bytes = std::uint64_t{count(missing)} * 32;
+    counters_.dram_read_bytes += bytes;
+    const std::uint64_t arrives = dram_transfer(r.line, bytes, at_slice) + t_.dram_latency;
+    for (unsigned s = 0; s < 4; ++s) {
+      if ((missing >> s) & 1u) line->fill_cycle[s] = arrives;
+    }
+    line->valid |= missing;
+    ready = std::max(ready, arrives);
+  }
+  if (r.kind == RequestKind::Atomic) line->dirty |= r.sectors;
+  return ready + half;
+}
+
+}  // namespace warpsim::memory

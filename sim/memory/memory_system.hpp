@@ -1,0 +1,75 @@
+// The memory below the SMs: a sectored L2 in slices (interleaved by line) and DRAM channels,
+// each a server with a bandwidth, so requests queue behind each other (the back-pressure the
+// SMs feel through their bounded miss queues). Requests of all SMs are resolved together in one
+// deterministic order (cycle, SM, sequence), whatever thread simulated the SM.
+//
+// Timing of a read: it reaches its slice l2_latency/2 after leaving the L1, waits for the slice
+// (sectors x 32 bytes at the slice's share of l2_bytes_per_cycle), and returns l2_latency/2
+// later when every sector hits; a missing sector is read from its DRAM channel (bandwidth
+// shared the same way) and arrives dram_latency later. Writes allocate in L2 and mark sectors
+// dirty (write-back: evicting a dirty line writes its dirty sectors to DRAM). Atomics are
+// resolved at the slice: their update is applied there, in the order above.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/config/gpu_config.hpp"
+#include "sim/memory/sector_cache.hpp"
+
+namespace warpsim::memory {
+
+enum class RequestKind : std::uint8_t { Read, Write, Atomic };
+
+struct L2Request {
+  std::uint64_t cycle = 0;  // when it leaves the L1
+  std::uint32_t sm = 0;
+  std::uint32_t seq = 0;  // issue order within the SM
+  std::uint64_t line = 0;
+  std::uint8_t sectors = 0;  // mask of the line's four sectors
+  std::uint8_t partial = 0;  // writes: sectors written only in part
+  RequestKind kind = RequestKind::Read;
+  std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
+  std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1
+};
+
+struct MemoryCounters {
+  std::uint64_t l2_sector_lookups = 0, l2_sector_hits = 0;
+  std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;
+};
+
+class MemorySystem {
+ public:
+  MemorySystem(const config::GpuConfig& gpu);
+
+  // Resolves `requests`, already in (cycle, sm, seq) order: sets each one's `done`, no earlier
+  // than `not_before` (the end of the interval the requests were issued in). `apply_atomic`
+  // is called for Atomic requests as they reach their slice.
+  template <typename ApplyAtomic>
+  void resolve(std::vector<L2Request*>& requests, std::uint64_t not_before, ApplyAtomic&& apply) {
+    for (L2Request* r : requests) {
+      if (r->kind == RequestKind::Atomic && r->atomic >= 0) apply(*r);
+      r->done = std::max(serve(*r), not_before);
+    }
+  }
+
+  // Marks [address, address + bytes) present and clean in L2, as the host's copies to the GPU
+  // leave a launch's buffers (the last copied evicting the first when they do not all fit).
+  void preload(std::uint64_t address, std::uint64_t bytes);
+
+  const MemoryCounters& counters() const { return counters_; }
+
+ private:
+  std::uint64_t serve(const L2Request& r);
+  std::uint64_t slice_of(std::uint64_t line) const;
+  std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at);
+
+  config::TimingConfig t_;
+  std::vector<SectorCache> slices_;
+  std::vector<double> slice_free_;    // cycle each slice is next free
+  std::vector<double> channel_free_;  // cycle each DRAM channel is next free
+  double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
+  MemoryCounters counters_;
+};
+
+}  // namespace warpsim::memory

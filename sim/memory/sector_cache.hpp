@@ -1,0 +1,46 @@
+// A sectored, set-associative cache with LRU replacement: 128-byte lines of four 32-byte
+// sectors; a line is allocated whole, its sectors filled one by one. Used for the L1 of each SM
+// and the slices of the L2. Only tags and per-sector state are kept, never data.
+// Contract: set count is a power of two or not, any (indexing is modulo); capacity 0 means
+// nothing is ever cached (every lookup misses, nothing is allocated).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::memory {
+
+inline constexpr std::uint64_t kNever = UINT64_MAX;
+
+struct CacheLine {
+  std::uint64_t tag = kNever;          // line address (byte address / 128), kNever when empty
+  std::uint64_t last_use = 0;          // LRU stamp
+  std::uint8_t valid = 0;              // sectors present (bit per sector)
+  std::uint8_t dirty = 0;              // sectors written and not yet written back
+  std::uint64_t fill_cycle[4] = {0, 0, 0, 0};  // when each present sector's data arrives
+  std::int32_t pending[4] = {-1, -1, -1, -1};  // fill not yet known: the request's index
+};
+
+struct Eviction {
+  std::uint64_t line = kNever;  // the evicted line's address, kNever when none
+  std::uint8_t dirty = 0;       // its dirty sectors
+};
+
+class SectorCache {
+ public:
+  SectorCache() = default;
+  SectorCache(std::uint64_t bytes, std::uint64_t ways);
+
+  bool enabled() const { return sets_ != 0; }
+  // The line if present (no LRU update), else nullptr.
+  CacheLine* find(std::uint64_t line);
+  // The line, allocated (evicting the least recently used) when absent; LRU updated.
+  CacheLine* touch(std::uint64_t line, Eviction& evicted);
+  void clear();
+
+ private:
+  std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;
+  std::vector<CacheLine> lines_;  // set-major
+};
+
+}  // namespace warpsim::memory

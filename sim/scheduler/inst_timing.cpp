@@ -1,0 +1,102 @@
+#include "sim/scheduler/inst_timing.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace warpsim::scheduler {
+namespace {
+
+Pipe pipe_of(const exec::DecodedInst& d) {
+  using ir::Opcode;
+  const bool f64 = d.type == ir::ScalarType::F64 || d.type == ir::ScalarType::S64 ||
+                   d.type == ir::ScalarType::U64;
+  switch (d.opcode) {
+    case Opcode::Ld:
+    case Opcode::St:
+    case Opcode::Atom:
+      switch (d.mem.kind) {
+        case exec::ArrayKind::Global:
+          return Pipe::Global;
+        case exec::ArrayKind::Local:
+          return Pipe::Local;
+        case exec::ArrayKind::Shared:
+          return Pipe::Shared;
+        case exec::ArrayKind::Const:
+          return Pipe::Const;
+      }
+      return Pipe::Global;
+    case Opcode::Shfl:
+      return Pipe::Shared;
+    case Opcode::Vote:
+      return Pipe::Int;
+    case Opcode::BarSync:
+    case Opcode::ClusterSync:
+      return Pipe::Barrier;
+    case Opcode::Br:
+    case Opcode::Jmp:
+      return Pipe::Branch;
+    case Opcode::Ret:
+      return Pipe::Exit;
+    case Opcode::Cvt:
+      return Pipe::Convert;
+    case Opcode::Div:
+    case Opcode::Rem:
+      return Pipe::Sfu;
+    case Opcode::Mul:
+    case Opcode::Mad:
+    case Opcode::Fma:
+      if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
+      return d.type == ir::ScalarType::F32 ? Pipe::Fp32 : Pipe::IMul;
+    default:
+      if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
+      if (d.type == ir::ScalarType::F32) return Pipe::Fp32;
+      // 64-bit integer arithmetic takes two 32-bit operations.
+      return f64 ? Pipe::IMul : Pipe::Int;
+  }
+}
+
+void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
+  auto set = [&](std::uint64_t latency, std::uint64_t interval) {
+    out.latency = static_cast<std::uint32_t>(latency);
+    out.interval = static_cast<std::uint32_t>(interval);
+  };
+  switch (p) {
+    case Pipe::Int: return set(t.int_latency, t.int_interval);
+    case Pipe::Fp32: return set(t.fp32_latency, t.fp32_interval);
+    case Pipe::IMul: return set(t.imul_latency, t.imul_interval);
+    case Pipe::Fp64: return set(t.fp64_latency, t.fp64_interval);
+    case Pipe::Sfu: return set(t.sfu_latency, t.sfu_interval);
+    case Pipe::Convert: return set(t.convert_latency, t.convert_interval);
+    case Pipe::Branch: return set(t.branch_latency, t.branch_interval);
+    case Pipe::Const: return set(t.const_latency, 1);
+    case Pipe::Local: return set(t.l1_hit_latency, 1);
+    case Pipe::Shared: return set(t.shared_latency, 1);
+    case Pipe::Barrier: return set(t.barrier_latency, 1);
+    default: return set(1, 1);
+  }
+}
+
+}  // namespace
+
+std::vector<InstTiming> classify(const exec::Program& program, const config::TimingConfig& t) {
+  std::vector<InstTiming> out(program.insts.size());
+  for (std::size_t i = 0; i < program.insts.size(); ++i) {
+    const exec::DecodedInst& d = program.insts[i];
+    InstTiming& it = out[i];
+    it.pipe = pipe_of(d);
+    latency_of(it.pipe, t, it);
+    auto read = [&](const exec::OperandRef& op) {
+      if (op.pooled) return;
+      if (it.nreads == std::size(it.reads)) throw std::logic_error("too many operands");
+      if (std::find(it.reads, it.reads + it.nreads, op.slot) == it.reads + it.nreads)
+        it.reads[it.nreads++] = op.slot;
+    };
+    for (unsigned s = 0; s < d.nsrc; ++s) read(d.src[s]);
+    for (const exec::OperandRef& op : d.mem.index) read(op);
+    if (d.mem.has_rank) read(d.mem.rank);
+    for (unsigned k = 0; k < d.ndst; ++k) it.writes[it.nwrites++] = d.dst[k];
+  }
+  return out;
+}
+
+}  // namespace warpsim::scheduler

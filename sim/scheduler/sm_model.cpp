@@ -1,0 +1,628 @@
+#include "sim/scheduler/sm_model.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "sim/core/exec/block_setup.hpp"
+
+namespace warpsim::scheduler {
+namespace {
+
+using memory::kNever;
+constexpr std::size_t kMaxTimelineSegments = 400'000;
+
+}  // namespace
+
+SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
+    : s_(setup),
+      index_(index),
+      warps_per_block_(static_cast<std::uint32_t>(setup.launch->warps_per_block())),
+      ctx_{*setup.program, *setup.launch, *setup.memory, stats_, nullptr, nullptr, &access_,
+           &atomics_},
+      runner_(ctx_, options_),
+      slots_(setup.blocks_per_sm),
+      l1_(setup.l1_bytes, setup.timing->l1_ways) {
+  options_.max_warp_instructions = setup.max_warp_instructions;
+  stats_.per_branch.resize(setup.program->insts.size());
+  stats_.per_memory.resize(setup.program->insts.size());
+  for (std::uint32_t p = 0; p < setup.sub_partitions; ++p) {
+    partitions_.push_back({WarpScheduler(setup.timing->scheduler,
+                                         static_cast<std::uint32_t>(
+                                             setup.timing->two_level_active_warps)),
+                           {}});
+  }
+}
+
+std::uint32_t SmModel::free_slots() const {
+  std::uint32_t n = 0;
+  for (const BlockSlot& b : slots_) n += b.busy ? 0 : 1;
+  return n;
+}
+
+exec::BlockState& SmModel::block_of(std::uint32_t slot) {
+  BlockSlot& b = slots_[slot];
+  return (*b.cluster)[b.rank];
+}
+exec::WarpState& SmModel::exec_warp(std::uint32_t warp) {
+  return block_of(warp / warps_per_block_).warps[warp % warps_per_block_];
+}
+SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
+  return slots_[warp / warps_per_block_].warps[warp % warps_per_block_];
+}
+
+void SmModel::settle_residency(std::uint64_t until) {
+  // Warps are in flight from their first possible issue until they exit (the empty-kernel
+  // calibration shows the launch latency is not counted). Cycles with any warp in flight are active; warps in flight summed over cycles
+  // give achieved occupancy. Events at or before `until` are final: later ones are kept.
+  std::stable_sort(residency_events_.begin(), residency_events_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t used = 0;
+  auto advance = [&](std::uint64_t to) {
+    if (to <= residency_since_) return;
+    const std::uint64_t span = to - residency_since_;
+    counters_.warp_cycles += in_flight_warps_ * span;
+    if (in_flight_warps_ != 0) counters_.active_cycles += span;
+    residency_since_ = to;
+  };
+  for (; used < residency_events_.size() && residency_events_[used].first <= until; ++used) {
+    advance(residency_events_[used].first);
+    in_flight_warps_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_flight_warps_) +
+                                                   residency_events_[used].second);
+  }
+  advance(until);
+  residency_events_.erase(residency_events_.begin(),
+                          residency_events_.begin() + static_cast<std::ptrdiff_t>(used));
+}
+
+void SmModel::launch(const exec::Dim3& index, std::vector<exec::BlockState>* cluster,
+                     std::uint32_t rank, std::uint64_t cluster_id, std::uint64_t at) {
+  const auto found =
+      std::find_if(slots_.begin(), slots_.end(), [](const BlockSlot& b) { return !b.busy; });
+  if (found == slots_.end()) throw std::logic_error("launch on a full SM");
+  BlockSlot& b = *found;
+  b.busy = true;
+  if (cluster == nullptr) {
+    b.own.resize(1);
+    b.cluster = &b.own;
+    b.rank = 0;
+  } else {
+    b.cluster = cluster;
+    b.rank = rank;
+  }
+  b.cluster_id = cluster_id;
+  // The SM's block launcher starts one block every block_launch_cycles.
+  const std::uint64_t start = std::max(at, launcher_free_);
+  launcher_free_ = start + s_.timing->block_launch_cycles;
+  starting_.push_back({index, static_cast<std::uint32_t>(found - slots_.begin()), rank,
+                       start + s_.timing->block_launch_latency});
+}
+
+void SmModel::start_blocks() {
+  while (!starting_.empty() && starting_.front().start <= now_) {
+    const Starting next = starting_.front();
+    starting_.pop_front();
+    activate(next);
+  }
+}
+
+void SmModel::activate(const Starting& start) {
+  BlockSlot& b = slots_[start.slot];
+  exec::prepare_block(*s_.program, *s_.launch, (*b.cluster)[b.rank], start.index, start.rank);
+  b.warps.resize(warps_per_block_);
+  b.live_warps = warps_per_block_;
+  const std::size_t slots = s_.program->register_slots;
+  resident_warps_ += warps_per_block_;
+  residency_events_.emplace_back(start.start, warps_per_block_);
+  for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
+    WarpTiming& t = b.warps[w];
+    t.ready.assign(slots, 0);
+    t.producer.assign(slots, WarpState::Wait);
+    t.next_issue = start.start;
+    t.next_issue_state = WarpState::Launching;
+    t.earliest = 0;
+    t.state = WarpState::Launching;
+    t.state_since = start.start;
+    t.pending = 0;
+    t.drain_until = 0;
+    t.active = true;
+    const std::uint32_t id = start.slot * warps_per_block_ + w;
+    t.sub_partition = id % s_.sub_partitions;
+    partitions_[t.sub_partition].scheduler.add(id);
+  }
+}
+
+void SmModel::set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
+  if (s == w.state || at < w.state_since) {
+    w.state = s;
+    return;
+  }
+  counters_.warp_state_cycles[static_cast<std::size_t>(w.state)] += at - w.state_since;
+  if (s_.timeline && timeline_.size() < kMaxTimelineSegments) {
+    timeline_.push_back({warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state});
+  }
+  w.state = s;
+  w.state_since = at;
+}
+
+std::uint64_t SmModel::outstanding_misses() {
+  while (!in_flight_.empty() && in_flight_.top() <= now_) in_flight_.pop();
+  return unresolved_ + in_flight_.size();
+}
+
+// Whether `warp` can issue at cycle `at`; when not, records why and from when to ask again.
+bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
+  WarpTiming& t = timing_warp(warp);
+  const exec::WarpState& w = exec_warp(warp);
+  if (w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier) {
+    set_state(t, warp, WarpState::Barrier, at);
+    t.earliest = kNever;
+    return false;
+  }
+  if (at < t.next_issue) {
+    set_state(t, warp, t.next_issue_state, at);
+    t.earliest = t.next_issue;
+    return false;
+  }
+  const std::uint32_t pc = w.stack.back().pc;
+  const InstTiming& it = (*s_.insts)[pc];
+  if (it.pipe == Pipe::Exit && (t.pending != 0 || at < t.drain_until)) {
+    // A warp exits once its stores have reached the L2.
+    set_state(t, warp, WarpState::Drain, at);
+    t.earliest = t.pending != 0 ? kNever : t.drain_until;
+    return false;
+  }
+  std::uint64_t wait = 0;
+  WarpState why = WarpState::Wait;
+  auto check = [&](std::uint32_t slot) {
+    if (t.ready[slot] > at && t.ready[slot] > wait) {
+      wait = t.ready[slot];
+      why = t.producer[slot];
+    }
+  };
+  for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
+  for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+  if (wait != 0) {
+    set_state(t, warp, why, at);
+    t.earliest = wait;
+    return false;
+  }
+  const config::TimingConfig& c = *s_.timing;
+  std::uint64_t free_at = 0;
+  WarpState throttle = WarpState::MathPipeThrottle;
+  switch (it.pipe) {
+    case Pipe::Shared: {
+      const std::uint64_t busy_until =
+          std::max(shared_free_, partitions_[t.sub_partition].shared_free);
+      if (busy_until > at + c.mio_queue_cycles) {
+        free_at = busy_until - c.mio_queue_cycles;
+        throttle = WarpState::MioThrottle;
+      }
+      break;
+    }
+    case Pipe::Global:
+    case Pipe::Local:
+      if (lsu_free_ > at + c.lg_queue_cycles) {
+        free_at = lsu_free_ - c.lg_queue_cycles;
+        throttle = WarpState::LgThrottle;
+      } else if (outstanding_misses() >= c.l1_max_outstanding_lines) {
+        free_at = in_flight_.empty() ? kNever : in_flight_.top();
+        throttle = WarpState::LgThrottle;
+      }
+      break;
+    case Pipe::Barrier:
+    case Pipe::Exit:
+    case Pipe::Const:
+      break;
+    default: {
+      const std::uint64_t f = partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)];
+      if (f > at) free_at = f;
+      break;
+    }
+  }
+  if (free_at != 0) {
+    set_state(t, warp, throttle, at);
+    t.earliest = free_at;
+    return false;
+  }
+  t.earliest = at;
+  return true;
+}
+
+void SmModel::run_until(std::uint64_t end) {
+  issued_in_interval_ = false;
+  if (fault_) return;
+  while (now_ < end) {
+    start_blocks();
+    if (resident_warps_ == 0) {
+      now_ = starting_.empty() ? end : std::min(end, std::max(now_, starting_.front().start));
+      continue;
+    }
+    bool issued = false;
+    for (SubPartition& p : partitions_) {
+      std::uint32_t eligible_seen = 0;
+      const std::uint32_t chosen = p.scheduler.pick(
+          [&](std::uint32_t w) {
+            WarpTiming& t = timing_warp(w);
+            if (t.earliest > now_) return false;
+            const bool ok = evaluate(w, now_);
+            if (ok) {
+              ++eligible_seen;
+              set_state(t, w, WarpState::NotSelected, now_);
+            }
+            return ok;
+          },
+          [&](std::uint32_t w) { return timing_warp(w).state == WarpState::LongScoreboard; });
+      if (chosen == UINT32_MAX) continue;
+      // Warps found ready after the chosen one were not asked; they stay as they were and are
+      // asked again next cycle (their `earliest` has passed).
+      (void)eligible_seen;
+      try {
+        issue(chosen);
+      } catch (exec::KernelFault& f) {
+        fault_.emplace(std::move(f));
+        return;
+      }
+      issued = true;
+    }
+    if (issued) {
+      issued_in_interval_ = true;
+      ++now_;
+      continue;
+    }
+    // Nothing could issue: jump to the first cycle at which some warp might.
+    std::uint64_t next = starting_.empty() ? end : std::min(end, starting_.front().start);
+    for (const SubPartition& p : partitions_) {
+      for (std::uint32_t w : p.scheduler.warps()) next = std::min(next, timing_warp(w).earliest);
+    }
+    now_ = std::max(now_ + 1, next);
+  }
+  now_ = std::min(now_, end);
+}
+
+void SmModel::issue(std::uint32_t warp) {
+  WarpTiming& t = timing_warp(warp);
+  exec::WarpState& w = exec_warp(warp);
+  const std::uint32_t slot = warp / warps_per_block_;
+  BlockSlot& b = slots_[slot];
+  set_state(t, warp, WarpState::Selected, now_);
+  const std::uint32_t pc = w.stack.back().pc;
+  const exec::DecodedInst& d = s_.program->insts[pc];
+  const InstTiming& it = (*s_.insts)[pc];
+  ctx_.block = &block_of(slot);
+  ctx_.cluster = b.cluster;
+  runner_.step(w);
+  ++counters_.issued;
+  // An unconditional jump is a layout artefact of the IR: the compiler places blocks so that it
+  // mostly disappears (loops rotated, fall-through), so it is executed without an issue slot.
+  while (w.status == exec::WarpStatus::Ready &&
+         s_.program->insts[w.stack.back().pc].opcode == ir::Opcode::Jmp) {
+    runner_.step(w);
+    ++counters_.issued;
+  }
+  const config::TimingConfig& c = *s_.timing;
+  auto result_at = [&](std::uint64_t ready, WarpState producer) {
+    for (unsigned i = 0; i < it.nwrites; ++i) {
+      t.ready[it.writes[i]] = ready;
+      t.producer[it.writes[i]] = producer;
+    }
+  };
+  switch (it.pipe) {
+    case Pipe::Global:
+      issue_global(warp, d, it, pc);
+      break;
+    case Pipe::Local: {
+      const std::uint64_t start = std::max(now_, lsu_free_);
+      lsu_free_ = start + c.lsu_cycles_per_line;
+      result_at(start + it.latency, WarpState::LongScoreboard);
+      break;
+    }
+    case Pipe::Shared: {
+      // The SM's pipe serves every partition; each partition's path to it is slower.
+      const unsigned wavefronts =
+          d.opcode == ir::Opcode::Shfl ? 1 : std::max(1u, access_.wavefronts);
+      SubPartition& sp = partitions_[t.sub_partition];
+      const std::uint64_t start = std::max({now_, shared_free_, sp.shared_free});
+      shared_free_ = start + wavefronts * c.shared_cycles_per_wavefront;
+      sp.shared_free = start + wavefronts * c.shared_partition_cycles_per_wavefront;
+      result_at(std::max(shared_free_, sp.shared_free) + it.latency +
+                    (access_.remote ? c.dsmem_latency : 0),
+                WarpState::ShortScoreboard);
+      access_.remote = false;
+      break;
+    }
+    case Pipe::Const:
+      result_at(now_ + it.latency, WarpState::Wait);
+      break;
+    case Pipe::Branch:
+      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      t.next_issue = now_ + it.latency;
+      t.next_issue_state = WarpState::BranchResolving;
+      break;
+    case Pipe::Barrier:
+      if (d.opcode == ir::Opcode::BarSync) {
+        block_barrier_check(slot);
+      } else if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
+        for (WarpTiming& o : b.warps) {
+          o.next_issue = now_ + c.barrier_latency;
+          o.next_issue_state = WarpState::Barrier;
+          o.earliest = 0;
+        }
+      }
+      break;
+    case Pipe::Exit:
+      break;
+    default:
+      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      result_at(now_ + it.latency, WarpState::Wait);
+      break;
+  }
+  if (w.status == exec::WarpStatus::Done) {
+    warp_finished(warp);
+    return;
+  }
+  t.earliest = 0;
+  // Whatever it waits for next is its state from the next cycle.
+  if (w.status == exec::WarpStatus::Ready) evaluate(warp, now_ + 1);
+  else set_state(t, warp, WarpState::Barrier, now_ + 1);
+}
+
+void SmModel::block_barrier_check(std::uint32_t slot) {
+  BlockSlot& b = slots_[slot];
+  if (!exec::release_block_barrier(block_of(slot))) return;
+  for (WarpTiming& o : b.warps) {
+    if (!o.active) continue;
+    o.next_issue = now_ + s_.timing->barrier_latency;
+    o.next_issue_state = WarpState::Barrier;
+    o.earliest = 0;
+  }
+}
+
+void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it,
+                           std::uint32_t pc) {
+  (void)pc;
+  WarpTiming& t = timing_warp(warp);
+  const config::TimingConfig& c = *s_.timing;
+  const std::uint64_t start = std::max(now_, lsu_free_);
+  lsu_free_ = start + std::max(1u, access_.lines) * (d.opcode == ir::Opcode::St
+                                                          ? c.lsu_store_cycles_per_line
+                                                          : c.lsu_cycles_per_line);
+  const std::uint64_t tagged = lsu_free_;
+  const bool is_load = d.opcode == ir::Opcode::Ld;
+  const bool is_atomic = d.opcode == ir::Opcode::Atom;
+  // The request's lines, each with the sectors it needs, in first-touch order.
+  std::uint64_t lines[32];
+  std::uint8_t sectors[32];
+  std::uint32_t written[32][4];  // stores: which 4-byte words of each sector are written
+  unsigned nlines = 0;
+  const unsigned bytes = ir::size_bytes(d.type) * d.vector_width;
+  for (std::uint32_t m = access_.mask; m != 0; m &= m - 1) {
+    const std::uint64_t a = access_.addresses[std::countr_zero(m)];
+    const std::uint64_t line = a / 128;
+    const auto s = static_cast<unsigned>((a / 32) % 4);
+    unsigned k = 0;
+    while (k < nlines && lines[k] != line) ++k;
+    if (k == nlines) {
+      lines[nlines] = line;
+      sectors[nlines] = 0;
+      std::fill_n(written[nlines++], 4, 0u);
+    }
+    sectors[k] = static_cast<std::uint8_t>(sectors[k] | (1u << s));
+    const auto first_word = static_cast<unsigned>((a % 32) / 4);
+    for (unsigned w = first_word; w < std::min(8u, first_word + std::max(1u, bytes / 4)); ++w)
+      written[k][s] |= 1u << w;
+  }
+  // Loads and atomics wait for their data; stores and reductions hold the warp's exit until
+  // the L2 has them.
+  const bool waits = true;
+  const auto load_index = static_cast<std::uint32_t>(loads_.size());
+  PendingLoad load;
+  load.warp = warp;
+  load.ndst = it.nwrites;
+  std::copy(it.writes, it.writes + it.nwrites, load.dst);
+  load.ready = tagged + c.l1_hit_latency - 1;
+  const std::int32_t atomic =
+      is_atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
+  bool atomic_attached = false;
+  auto send = [&](std::uint64_t line, std::uint8_t mask, memory::RequestKind kind) {
+    memory::L2Request r;
+    r.cycle = tagged;
+    r.sm = index_;
+    r.seq = seq_++;
+    r.line = line;
+    r.sectors = mask;
+    r.kind = kind;
+    if (kind == memory::RequestKind::Atomic && !atomic_attached) {
+      r.atomic = atomic;
+      atomic_attached = true;
+    }
+    requests_.push_back(r);
+    ++unresolved_;  // stores too: the L1's queue toward the L2 is bounded
+    return static_cast<std::uint32_t>(requests_.size() - 1);
+  };
+  for (unsigned k = 0; k < nlines; ++k) {
+    if (!is_load) {
+      const auto kind = is_atomic ? memory::RequestKind::Atomic : memory::RequestKind::Write;
+      const std::uint32_t r = send(lines[k], sectors[k], kind);
+      if (!is_atomic) {
+        for (unsigned s = 0; s < 4; ++s) {
+          if ((sectors[k] >> s) & 1u && written[k][s] != 0xffu)
+            requests_[r].partial = static_cast<std::uint8_t>(requests_[r].partial | (1u << s));
+        }
+      }
+      if (waits) {
+        waiters_.emplace_back(r, load_index);
+        ++load.outstanding;
+      }
+      // Write-through: a cached copy is updated, nothing is allocated.
+      if (memory::CacheLine* l = l1_.find(lines[k]); l != nullptr && !is_atomic) {
+        for (unsigned s = 0; s < 4; ++s) {
+          if ((sectors[k] >> s) & 1u && l->pending[s] < 0) l->fill_cycle[s] = tagged;
+        }
+      }
+      continue;
+    }
+    const auto want = static_cast<unsigned>(std::popcount(unsigned{sectors[k]}));
+    counters_.l1_sector_lookups += want;
+    memory::Eviction evicted;
+    memory::CacheLine* l = l1_.touch(lines[k], evicted);
+    if (l == nullptr) {  // no L1 (all of it given to shared memory)
+      waiters_.emplace_back(send(lines[k], sectors[k], memory::RequestKind::Read), load_index);
+      ++load.outstanding;
+      continue;
+    }
+    std::uint8_t missing = 0;
+    for (unsigned s = 0; s < 4; ++s) {
+      if (!((sectors[k] >> s) & 1u)) continue;
+      if (!((l->valid >> s) & 1u)) {
+        missing = static_cast<std::uint8_t>(missing | (1u << s));
+      } else if (l->pending[s] >= 0) {
+        ++counters_.l1_sector_hits;
+        waiters_.emplace_back(static_cast<std::uint32_t>(l->pending[s]), load_index);
+        ++load.outstanding;
+      } else {
+        ++counters_.l1_sector_hits;
+        load.ready = std::max(load.ready, l->fill_cycle[s]);
+      }
+    }
+    if (missing != 0) {
+      const std::uint32_t r = send(lines[k], missing, memory::RequestKind::Read);
+      waiters_.emplace_back(r, load_index);
+      ++load.outstanding;
+      for (unsigned s = 0; s < 4; ++s) {
+        if ((missing >> s) & 1u) l->pending[s] = static_cast<std::int32_t>(r);
+      }
+      l->valid |= missing;
+    }
+  }
+  if (!waits) return;
+  if (load.outstanding == 0) {
+    for (unsigned i = 0; i < load.ndst; ++i) {
+      t.ready[load.dst[i]] = load.ready;
+      t.producer[load.dst[i]] = WarpState::LongScoreboard;
+    }
+    return;
+  }
+  for (unsigned i = 0; i < load.ndst; ++i) {
+    t.ready[load.dst[i]] = kNever;
+    t.producer[load.dst[i]] = WarpState::LongScoreboard;
+  }
+  t.pending += load.ndst == 0 ? 1 : load.ndst;
+  loads_.push_back(load);
+}
+
+void SmModel::complete_requests() {
+  const config::TimingConfig& c = *s_.timing;
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    const memory::L2Request& r = requests_[i];
+    --unresolved_;
+    in_flight_.push(r.done);
+    // The kernel is complete when its last write has reached the L2.
+    counters_.last_retire = std::max(counters_.last_retire, r.done);
+    if (r.kind != memory::RequestKind::Read) continue;
+    if (memory::CacheLine* l = l1_.find(r.line)) {
+      for (unsigned s = 0; s < 4; ++s) {
+        if (l->pending[s] == static_cast<std::int32_t>(i)) {
+          l->pending[s] = -1;
+          l->fill_cycle[s] = r.done;
+        }
+      }
+    }
+  }
+  for (const auto& [request, load_index] : waiters_) {
+    PendingLoad& load = loads_[load_index];
+    load.ready = std::max(load.ready, requests_[request].done + c.l1_hit_latency / 2);
+    if (--load.outstanding != 0) continue;
+    WarpTiming& t = timing_warp(load.warp);
+    if (load.ndst == 0) t.drain_until = std::max(t.drain_until, load.ready);
+    for (unsigned i = 0; i < load.ndst; ++i) t.ready[load.dst[i]] = load.ready;
+    t.pending -= load.ndst == 0 ? 1 : load.ndst;
+    t.earliest = 0;
+  }
+  settle_residency(now_);
+  // Warps throttled on a full miss queue may go now.
+  for (BlockSlot& b : slots_) {
+    for (WarpTiming& t : b.warps) t.earliest = 0;
+  }
+  requests_.clear();
+  waiters_.clear();
+  loads_.clear();
+  atomics_.clear();
+  seq_ = 0;
+}
+
+void SmModel::warp_finished(std::uint32_t warp) {
+  WarpTiming& t = timing_warp(warp);
+  set_state(t, warp, WarpState::Selected, now_);
+  set_state(t, warp, WarpState::Drain, now_ + 1);
+  t.active = false;
+  partitions_[t.sub_partition].scheduler.remove(warp);
+  const std::uint32_t slot = warp / warps_per_block_;
+  BlockSlot& b = slots_[slot];
+  --resident_warps_;
+  residency_events_.emplace_back(now_ + 1, -1);
+  if (--b.live_warps != 0) {
+    block_barrier_check(slot);
+    return;
+  }
+  b.busy = false;
+  counters_.last_retire = std::max(counters_.last_retire, now_ + 1);
+  retired_.push_back(b.cluster_id);
+  start_queued();
+}
+
+void SmModel::start_queued() {
+  if (queued_.empty() || free_slots() == 0) return;
+  const exec::Dim3 next = queued_.front();
+  queued_.pop_front();
+  launch(next, nullptr, 0, 0, now_ + 1);
+}
+
+void SmModel::start_queued_blocks(std::uint64_t at) {
+  while (!queued_.empty() && free_slots() != 0) {
+    launch(queued_.front(), nullptr, 0, 0, at);
+    queued_.pop_front();
+  }
+}
+
+std::vector<std::uint64_t> SmModel::take_retired() {
+  std::vector<std::uint64_t> out;
+  out.swap(retired_);
+  return out;
+}
+
+void SmModel::resume_cluster(std::uint64_t cluster_id, std::uint64_t at) {
+  for (BlockSlot& b : slots_) {
+    if (!b.busy || b.cluster_id != cluster_id) continue;
+    for (WarpTiming& t : b.warps) {
+      if (!t.active) continue;
+      t.next_issue = at + s_.timing->barrier_latency;
+      t.next_issue_state = WarpState::Barrier;
+      t.earliest = 0;
+    }
+  }
+}
+
+bool SmModel::has_runnable_warp() const {
+  if (!starting_.empty()) return true;
+  for (const BlockSlot& b : slots_) {
+    if (!b.busy) continue;
+    for (const exec::WarpState& w : (*b.cluster)[b.rank].warps) {
+      if (w.status == exec::WarpStatus::Ready) return true;
+    }
+  }
+  return !queued_.empty();
+}
+
+std::vector<exec::BlockState>* SmModel::waiting_cluster() {
+  for (BlockSlot& b : slots_) {
+    if (b.busy) return b.cluster;
+  }
+  return nullptr;
+}
+
+void SmModel::finish(std::uint64_t at) {
+  now_ = std::max(now_, at);
+  settle_residency(at);
+}
+
+}  // namespace warpsim::scheduler

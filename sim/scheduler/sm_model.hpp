@@ -1,0 +1,196 @@
+// One SM of the timing model: resident blocks in slots, their warps spread over the
+// sub-partitions (warp slot i to partition i mod P), each partition's scheduler issuing at most
+// one instruction per cycle. An instruction issues when its registers are ready (scoreboard),
+// its pipe is free and, for memory, the queue in front of the shared pipe or the L1 has room.
+// Issuing executes it functionally at once (results never depend on timing) and sets when its
+// destinations become ready: a fixed latency for the ALU pipes; after the shared pipe has
+// processed every wavefront for shared memory; after the L1, or the L2/DRAM, for global memory.
+// Requests that miss in L1 are collected and resolved between simulation intervals (the L2 is
+// shared by all SMs); an interval is never longer than the L2 latency, so no answer is due
+// inside the interval that asked. Cycles in which no warp can issue are skipped.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <queue>
+#include <vector>
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/state.hpp"
+#include "sim/core/exec/warp_runner.hpp"
+#include "sim/memory/memory_system.hpp"
+#include "sim/memory/sector_cache.hpp"
+#include "sim/scheduler/inst_timing.hpp"
+#include "sim/scheduler/warp_scheduler.hpp"
+
+namespace warpsim::scheduler {
+
+struct SmSetup {
+  const exec::Program* program = nullptr;
+  const exec::LaunchSpec* launch = nullptr;
+  exec::GlobalMemory* memory = nullptr;
+  const config::TimingConfig* timing = nullptr;
+  const std::vector<InstTiming>* insts = nullptr;
+  std::uint32_t sub_partitions = 4;
+  std::uint32_t blocks_per_sm = 1;
+  std::uint64_t l1_bytes = 0;
+  std::uint64_t max_warp_instructions = 0;
+  bool timeline = false;
+};
+
+// A span of one warp's time in one state, for the timeline picture.
+struct TimelineSegment {
+  std::uint32_t warp = 0;  // slot * warps per block + warp index
+  std::uint64_t block = 0;
+  std::uint64_t start = 0, end = 0;
+  WarpState state = WarpState::Wait;
+};
+
+struct SmCounters {
+  std::array<std::uint64_t, kWarpStates> warp_state_cycles{};
+  std::uint64_t issued = 0;
+  std::uint64_t active_cycles = 0;
+  std::uint64_t warp_cycles = 0;  // resident warps summed over cycles
+  std::uint64_t l1_sector_lookups = 0, l1_sector_hits = 0;
+  std::uint64_t last_retire = 0;
+};
+
+class SmModel {
+ public:
+  SmModel(const SmSetup& setup, std::uint32_t index);
+  SmModel(const SmModel&) = delete;
+  SmModel& operator=(const SmModel&) = delete;
+
+  // Launching blocks (between intervals only).
+  std::uint32_t free_slots() const;
+  // Starts a block in a free slot: `cluster` holds the blocks of its cluster by rank, or is
+  // null for a cluster of one (the slot keeps its own). Warps may issue from `at` on.
+  void launch(const exec::Dim3& index, std::vector<exec::BlockState>* cluster, std::uint32_t rank,
+              std::uint64_t cluster_id, std::uint64_t at);
+  // Blocks of single-block clusters this SM starts by itself when a slot frees mid-interval.
+  void queue(const exec::Dim3& index) { queued_.push_back(index); }
+  std::size_t queued() const { return queued_.size(); }
+  // Starts queued blocks in free slots at `at` (between intervals).
+  void start_queued_blocks(std::uint64_t at);
+  std::uint64_t now() const { return now_; }
+
+  // Simulates up to cycle `end` (exclusive).
+  void run_until(std::uint64_t end);
+
+  // Between intervals: this interval's L2 requests, then their answers.
+  std::vector<memory::L2Request>& requests() { return requests_; }
+  std::vector<exec::DeferredAtomic>& atomics() { return atomics_; }
+  void complete_requests();
+  // Clusters whose blocks retired since the last call (their ids), then forgotten.
+  std::vector<std::uint64_t> take_retired();
+  // After the engine released a cluster barrier: warps of `cluster_id` resume at `at`.
+  void resume_cluster(std::uint64_t cluster_id, std::uint64_t at);
+
+  bool busy() const { return resident_warps_ != 0 || !queued_.empty() || !starting_.empty(); }
+  bool issued_in_interval() const { return issued_in_interval_; }
+  // Any resident warp that is not waiting at a barrier.
+  bool has_runnable_warp() const;
+  // A resident warp waiting at a barrier and its cluster, for deadlock reports.
+  std::vector<exec::BlockState>* waiting_cluster();
+  std::optional<exec::KernelFault>& fault() { return fault_; }
+  exec::LaunchStats& stats() { return stats_; }
+  const SmCounters& counters() const { return counters_; }
+  const std::vector<TimelineSegment>& timeline() const { return timeline_; }
+  // Closes open state spans at `at` (the end of the launch).
+  void finish(std::uint64_t at);
+
+ private:
+  struct WarpTiming {
+    std::vector<std::uint64_t> ready;    // per register slot: cycle its value is available
+    std::vector<WarpState> producer;     // what a wait on that register is called
+    std::uint64_t next_issue = 0;
+    WarpState next_issue_state = WarpState::Launching;
+    std::uint64_t earliest = 0;  // no use asking before this cycle
+    WarpState state = WarpState::Launching;
+    std::uint64_t state_since = 0;
+    std::uint32_t pending = 0;  // registers (or stores) whose ready cycle is not yet known
+    std::uint64_t drain_until = 0;  // its last store reaches the L2
+    std::uint32_t sub_partition = 0;
+    bool active = false;
+  };
+  struct BlockSlot {
+    bool busy = false;
+    std::vector<exec::BlockState> own;
+    std::vector<exec::BlockState>* cluster = nullptr;
+    std::uint32_t rank = 0;
+    std::uint64_t cluster_id = 0;
+    std::uint32_t live_warps = 0;
+    std::vector<WarpTiming> warps;
+  };
+  struct PendingLoad {
+    std::uint32_t warp = 0;  // slot * warps per block + index
+    std::uint32_t dst[4]{};
+    std::uint32_t ndst = 0;
+    std::uint64_t ready = 0;
+    std::uint32_t outstanding = 0;
+  };
+  struct SubPartition {
+    WarpScheduler scheduler;
+    std::array<std::uint64_t, kPipes> pipe_free{};
+    std::uint64_t shared_free = 0;  // this partition's path to the shared pipe
+  };
+  // A block assigned to a slot that starts once the SM's block launcher gets to it.
+  struct Starting {
+    exec::Dim3 index;
+    std::uint32_t slot = 0;
+    std::uint32_t rank = 0;
+    std::uint64_t start = 0;
+  };
+
+  exec::BlockState& block_of(std::uint32_t slot);
+  exec::WarpState& exec_warp(std::uint32_t warp);
+  WarpTiming& timing_warp(std::uint32_t warp);
+  void set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
+  bool evaluate(std::uint32_t warp, std::uint64_t at);
+  void issue(std::uint32_t warp);
+  void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it,
+                    std::uint32_t pc);
+  void warp_finished(std::uint32_t warp);
+  void block_barrier_check(std::uint32_t slot);
+  void settle_residency(std::uint64_t until);
+  std::uint64_t outstanding_misses();
+  void start_queued();
+  void start_blocks();
+  void activate(const Starting& b);
+
+  SmSetup s_;
+  std::uint32_t index_;
+  std::uint32_t warps_per_block_;
+  exec::LaunchStats stats_;
+  exec::AccessRecord access_;
+  std::vector<exec::DeferredAtomic> atomics_;
+  exec::ExecContext ctx_;
+  exec::ExecOptions options_;
+  exec::WarpRunner runner_;
+  std::vector<BlockSlot> slots_;
+  std::vector<SubPartition> partitions_;
+  std::deque<exec::Dim3> queued_;
+  std::deque<Starting> starting_;
+  std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
+  memory::SectorCache l1_;
+  std::vector<memory::L2Request> requests_;
+  std::vector<PendingLoad> loads_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, load)
+  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> in_flight_;
+  std::uint64_t unresolved_ = 0;
+  std::uint64_t now_ = 0;
+  std::uint64_t shared_free_ = 0, lsu_free_ = 0;
+  std::uint64_t resident_warps_ = 0;  // warps of started blocks that have not exited
+  std::uint64_t in_flight_warps_ = 0, residency_since_ = 0;
+  std::vector<std::pair<std::uint64_t, std::int64_t>> residency_events_;  // (cycle, change)
+  std::uint64_t age_ = 0;
+  std::uint32_t seq_ = 0;
+  bool issued_in_interval_ = false;
+  std::vector<std::uint64_t> retired_;
+  std::optional<exec::KernelFault> fault_;
+  SmCounters counters_;
+  std::vector<TimelineSegment> timeline_;
+};
+
+}  // namespace warpsim::scheduler

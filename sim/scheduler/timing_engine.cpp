@@ -1,0 +1,386 @@
+#include "sim/scheduler/timing_engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <barrier>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <thread>
+
+#include "sim/core/exec/block_setup.hpp"
+#include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/exec/program.hpp"
+#include "sim/memory/memory_system.hpp"
+#include "sim/scheduler/inst_timing.hpp"
+#include "sim/scheduler/stats_merge.hpp"
+
+namespace warpsim::scheduler {
+namespace {
+
+// The blocks of one multi-block cluster, resident in one GPC.
+struct ResidentCluster {
+  std::vector<exec::BlockState> blocks;
+  std::vector<std::uint32_t> sms;
+  std::uint32_t remaining = 0;
+  bool used = false;
+};
+
+class TimingEngine {
+ public:
+  TimingEngine(const ir::Module& module, const exec::LaunchSpec& launch,
+               const config::GpuConfig& gpu, const Occupancy& occupancy,
+               const TimingOptions& options)
+      : launch_(launch),
+        gpu_(gpu),
+        options_(options),
+        memory_(exec::GlobalMemory::allocate(launch)),
+        program_(exec::decode(module, launch, memory_)),
+        insts_(classify(program_, gpu.timing)),
+        system_(gpu),
+        blocks_per_sm_(static_cast<std::uint32_t>(occupancy.blocks_per_sm)),
+        cluster_size_(static_cast<std::uint32_t>(launch.cluster.count())) {
+    const Dim3Count clusters = cluster_grid();
+    total_clusters_ = clusters;
+    SmSetup setup;
+    setup.program = &program_;
+    setup.launch = &launch_;
+    setup.memory = &memory_;
+    setup.timing = &gpu.timing;
+    setup.insts = &insts_;
+    setup.sub_partitions = static_cast<std::uint32_t>(gpu.sub_partitions);
+    setup.blocks_per_sm = blocks_per_sm_;
+    const std::uint64_t shared = occupancy.shared_bytes_per_sm;
+    setup.l1_bytes = gpu.timing.l1_bytes > shared ? gpu.timing.l1_bytes - shared : 0;
+    setup.max_warp_instructions = options.max_warp_instructions;
+    for (std::uint32_t s = 0; s < gpu.sm_count; ++s) {
+      setup.timeline = options.timeline && s == options.timeline_sm;
+      sms_.push_back(std::make_unique<SmModel>(setup, s));
+    }
+    const auto gpcs = static_cast<std::uint32_t>(std::min<std::uint64_t>(gpu.timing.gpcs, gpu.sm_count));
+    for (std::uint32_t g = 0; g <= gpcs; ++g)
+      gpc_first_sm_.push_back(static_cast<std::uint32_t>(g * gpu.sm_count / gpcs));
+    threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
+    if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
+    for (const exec::GlobalBuffer& b : memory_.buffers) system_.preload(b.base_address, b.bytes.size());
+  }
+
+  TimingResult run(std::chrono::steady_clock::time_point started) {
+    const auto simulating = std::chrono::steady_clock::now();
+    const std::uint64_t interval = gpu_.timing.l2_latency;
+    std::uint64_t t = 0;
+    dispatch(0);
+    std::atomic<std::uint64_t> end{0};
+    std::atomic<bool> stop{false};
+    std::barrier sync(static_cast<std::ptrdiff_t>(threads_));
+    std::vector<std::exception_ptr> errors(threads_);
+    auto simulate_share = [&](std::uint32_t k) {
+      const std::uint32_t gpcs = static_cast<std::uint32_t>(gpc_first_sm_.size() - 1);
+      const std::uint32_t first = gpc_first_sm_[k * gpcs / threads_];
+      const std::uint32_t last = gpc_first_sm_[(k + 1) * gpcs / threads_];
+      try {
+        for (std::uint32_t s = first; s < last; ++s) sms_[s]->run_until(end.load());
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    };
+    std::vector<std::jthread> workers;
+    for (std::uint32_t k = 1; k < threads_; ++k) {
+      workers.emplace_back([&, k] {
+        for (;;) {
+          sync.arrive_and_wait();
+          if (stop.load()) return;
+          simulate_share(k);
+          sync.arrive_and_wait();
+        }
+      });
+    }
+    auto stop_workers = [&] {
+      stop.store(true);
+      sync.arrive_and_wait();
+      workers.clear();
+    };
+    try {
+      for (;;) {
+        end.store(t + interval);
+        sync.arrive_and_wait();
+        simulate_share(0);
+        sync.arrive_and_wait();
+        ++intervals_;
+        for (std::exception_ptr& e : errors) {
+          if (e) std::rethrow_exception(e);
+        }
+        between_intervals(t + interval);
+        t += interval;
+        if (finished()) break;
+      }
+    } catch (...) {
+      stop_workers();
+      throw;
+    }
+    stop_workers();
+    const auto done = std::chrono::steady_clock::now();
+    TimingResult result;
+    result.timing = collect();
+    result.functional.memory = std::move(memory_);
+    result.functional.stats = merge_stats();
+    result.functional.timing = {std::chrono::duration<double>(simulating - started).count(),
+                                std::chrono::duration<double>(done - simulating).count()};
+    return result;
+  }
+
+ private:
+  using Dim3Count = std::uint64_t;
+
+  Dim3Count cluster_grid() const {
+    const exec::Dim3& c = launch_.cluster;
+    return (launch_.grid.x / c.x) * (launch_.grid.y / c.y) * (launch_.grid.z / c.z);
+  }
+
+  exec::Dim3 block_index(std::uint64_t cluster, std::uint32_t rank) const {
+    const exec::Dim3& c = launch_.cluster;
+    const exec::Dim3 shape{launch_.grid.x / c.x, launch_.grid.y / c.y, launch_.grid.z / c.z};
+    const exec::Dim3 at = exec::unflatten(cluster, shape);
+    const exec::Dim3 local = exec::unflatten(rank, c);
+    return {at.x * c.x + local.x, at.y * c.y + local.y, at.z * c.z + local.z};
+  }
+
+  void between_intervals(std::uint64_t boundary) {
+    for (auto& sm : sms_) {
+      if (sm->fault()) throw *sm->fault();
+    }
+    std::uint64_t executed = 0;
+    for (auto& sm : sms_) executed += sm->stats().warp_instructions;
+    if (executed > options_.max_warp_instructions) {
+      over_budget();
+    }
+    resolve_memory(boundary);
+    for (auto& sm : sms_) {
+      for (std::uint64_t id : sm->take_retired()) retire(id);
+    }
+    release_cluster_barriers(boundary);
+    dispatch(boundary);
+    check_deadlock();
+  }
+
+  [[noreturn]] void over_budget() {
+    for (auto& sm : sms_) {
+      std::vector<exec::BlockState>* cluster = sm->waiting_cluster();
+      if (cluster == nullptr) continue;
+      exec::ExecContext ctx{program_, launch_, memory_, sm->stats(), cluster, &(*cluster)[0]};
+      const exec::WarpState& w = (*cluster)[0].warps[0];
+      const auto& pc = w.stack.empty() ? 0u : w.stack.back().pc;
+      exec::fault(ctx, w, program_.insts[std::min<std::size_t>(pc, program_.insts.size() - 1)], 0,
+                  "more than " + std::to_string(options_.max_warp_instructions) +
+                      " warp instructions executed; the kernel may never finish (raise the limit "
+                      "with --max-warp-insts)");
+    }
+    throw std::logic_error("instruction budget exceeded with no resident block");
+  }
+
+  void resolve_memory(std::uint64_t boundary) {
+    std::vector<memory::L2Request*> all;
+    for (auto& sm : sms_) {
+      for (memory::L2Request& r : sm->requests()) all.push_back(&r);
+    }
+    pending_requests_ = !all.empty();
+    std::sort(all.begin(), all.end(), [](const memory::L2Request* a, const memory::L2Request* b) {
+      if (a->cycle != b->cycle) return a->cycle < b->cycle;
+      if (a->sm != b->sm) return a->sm < b->sm;
+      return a->seq < b->seq;
+    });
+    system_.resolve(all, boundary, [&](const memory::L2Request& r) {
+      exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
+      a.apply(a);
+    });
+    for (auto& sm : sms_) sm->complete_requests();
+  }
+
+  void retire(std::uint64_t cluster_id) {
+    ++retired_blocks_;
+    if (cluster_id == 0) return;
+    ResidentCluster& c = pool_[cluster_id - 1];
+    if (--c.remaining == 0) c.used = false;
+  }
+
+  void release_cluster_barriers(std::uint64_t boundary) {
+    for (std::size_t i = 0; i < pool_.size(); ++i) {
+      ResidentCluster& c = pool_[i];
+      if (!c.used || !exec::release_cluster_barrier(c.blocks)) continue;
+      for (std::uint32_t s : c.sms) sms_[s]->resume_cluster(i + 1, boundary);
+    }
+  }
+
+  void dispatch(std::uint64_t at) {
+    const std::uint32_t gpcs = static_cast<std::uint32_t>(gpc_first_sm_.size() - 1);
+    if (cluster_size_ == 1) {
+      for (auto& sm : sms_) sm->start_queued_blocks(at);
+      // Breadth first: one block per SM per pass, SMs of different GPCs in turn.
+      for (bool placed = true; placed && next_cluster_ < total_clusters_;) {
+        placed = false;
+        for (std::uint32_t s : breadth_order()) {
+          if (next_cluster_ == total_clusters_) break;
+          if (sms_[s]->free_slots() == 0) continue;
+          sms_[s]->launch(block_index(next_cluster_++, 0), nullptr, 0, 0, at);
+          placed = true;
+        }
+      }
+      // While plenty remain, each SM also holds a queue to refill its slots between intervals.
+      const std::uint64_t capacity = sms_.size() * blocks_per_sm_;
+      for (std::uint32_t s : breadth_order()) {
+        while (total_clusters_ - next_cluster_ > capacity && sms_[s]->queued() < blocks_per_sm_)
+          sms_[s]->queue(block_index(next_cluster_++, 0));
+      }
+      return;
+    }
+    for (bool placed = true; placed && next_cluster_ < total_clusters_;) {
+      placed = false;
+      for (std::uint32_t g = 0; g < gpcs && next_cluster_ < total_clusters_; ++g) {
+        placed |= place_cluster(g, at);
+      }
+    }
+  }
+
+  std::vector<std::uint32_t> breadth_order() {
+    if (!order_.empty()) return order_;
+    const std::uint32_t gpcs = static_cast<std::uint32_t>(gpc_first_sm_.size() - 1);
+    for (std::uint32_t k = 0; order_.size() < sms_.size(); ++k) {
+      for (std::uint32_t g = 0; g < gpcs; ++g) {
+        const std::uint32_t s = gpc_first_sm_[g] + k;
+        if (s < gpc_first_sm_[g + 1]) order_.push_back(s);
+      }
+    }
+    return order_;
+  }
+
+  // Places the next cluster's blocks on SMs of GPC `g` with a free slot each, if it fits.
+  bool place_cluster(std::uint32_t g, std::uint64_t at) {
+    std::vector<std::uint32_t> chosen;
+    std::vector<std::uint32_t> free;
+    for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1]; ++s)
+      free.push_back(sms_[s]->free_slots());
+    // Distinct SMs first, then doubling up.
+    for (std::uint32_t round = 0; chosen.size() < cluster_size_ && round < blocks_per_sm_; ++round) {
+      for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1] && chosen.size() < cluster_size_; ++s) {
+        std::uint32_t& f = free[s - gpc_first_sm_[g]];
+        if (f > 0) {
+          --f;
+          chosen.push_back(s);
+        }
+      }
+    }
+    if (chosen.size() < cluster_size_) return false;
+    const auto slot = std::find_if(pool_.begin(), pool_.end(), [](const ResidentCluster& c) { return !c.used; });
+    if (slot == pool_.end()) return false;
+    slot->used = true;
+    slot->remaining = cluster_size_;
+    slot->sms = chosen;
+    slot->blocks.resize(cluster_size_);
+    const std::uint64_t id = static_cast<std::uint64_t>(slot - pool_.begin()) + 1;
+    const std::uint64_t cluster = next_cluster_++;
+    for (std::uint32_t rank = 0; rank < cluster_size_; ++rank) {
+      sms_[chosen[rank]]->launch(block_index(cluster, rank), &slot->blocks, rank, id, at);
+    }
+    return true;
+  }
+
+  bool finished() const {
+    if (next_cluster_ < total_clusters_ || pending_requests_) return false;
+    for (const auto& sm : sms_) {
+      if (sm->busy()) return false;
+    }
+    return true;
+  }
+
+  // No warp anywhere can ever run again: some block waits at a barrier that cannot open.
+  void check_deadlock() {
+    if (pending_requests_) return;
+    bool busy = false;
+    for (auto& sm : sms_) {
+      if (sm->issued_in_interval() || sm->has_runnable_warp()) return;
+      busy |= sm->busy();
+    }
+    if (!busy) return;
+    for (auto& sm : sms_) {
+      std::vector<exec::BlockState>* cluster = sm->waiting_cluster();
+      if (cluster == nullptr) continue;
+      exec::ExecContext ctx{program_, launch_, memory_, sm->stats(), cluster, nullptr};
+      exec::report_deadlock(ctx, *cluster);
+    }
+  }
+
+  exec::LaunchStats merge_stats() {
+    exec::LaunchStats total;
+    total.per_branch.resize(program_.insts.size());
+    total.per_memory.resize(program_.insts.size());
+    for (auto& sm : sms_) add_stats(total, sm->stats());
+    return total;
+  }
+
+  TimingStats collect() {
+    TimingStats st;
+    std::uint64_t kernel_end = 0;
+    for (auto& sm : sms_) kernel_end = std::max(kernel_end, sm->counters().last_retire);
+    std::uint64_t active = 0, warp_cycles = 0;
+    for (auto& sm : sms_) {
+      sm->finish(kernel_end);
+      const SmCounters& c = sm->counters();
+      active += c.active_cycles;
+      warp_cycles += c.warp_cycles;
+      st.issued += c.issued;
+      st.l1_sector_lookups += c.l1_sector_lookups;
+      st.l1_sector_hits += c.l1_sector_hits;
+      for (std::size_t k = 0; k < kWarpStates; ++k) st.warp_state_cycles[k] += c.warp_state_cycles[k];
+    }
+    const memory::MemoryCounters& m = system_.counters();
+    st.l2_sector_lookups = m.l2_sector_lookups;
+    st.l2_sector_hits = m.l2_sector_hits;
+    st.dram_read_bytes = m.dram_read_bytes;
+    st.dram_write_bytes = m.dram_write_bytes;
+    st.kernel_cycles = kernel_end;
+    st.elapsed_cycles = kernel_end + gpu_.timing.launch_overhead_cycles;
+    st.sm_active_cycles_avg = static_cast<double>(active) / static_cast<double>(sms_.size());
+    const double peak = static_cast<double>(gpu_.max_warps_per_sm());
+    st.achieved_occupancy =
+        active == 0 ? 0.0 : 100.0 * static_cast<double>(warp_cycles) / static_cast<double>(active) / peak;
+    st.ipc = active == 0 ? 0.0 : static_cast<double>(st.issued) / static_cast<double>(active);
+    st.intervals = intervals_;
+    st.threads = threads_;
+    st.blocks_per_sm = blocks_per_sm_;
+    if (options_.timeline && options_.timeline_sm < sms_.size()) {
+      st.timeline_sm = options_.timeline_sm;
+      st.timeline = sms_[options_.timeline_sm]->timeline();
+    }
+    return st;
+  }
+
+  const exec::LaunchSpec& launch_;
+  const config::GpuConfig& gpu_;
+  const TimingOptions& options_;
+  exec::GlobalMemory memory_;
+  exec::Program program_;
+  std::vector<InstTiming> insts_;
+  memory::MemorySystem system_;
+  std::uint32_t blocks_per_sm_;
+  std::uint32_t cluster_size_;
+  std::vector<std::unique_ptr<SmModel>> sms_;
+  std::vector<std::uint32_t> gpc_first_sm_;
+  std::vector<std::uint32_t> order_;
+  std::vector<ResidentCluster> pool_;
+  std::uint32_t threads_ = 1;
+  std::uint64_t total_clusters_ = 0, next_cluster_ = 0, retired_blocks_ = 0;
+  std::uint64_t intervals_ = 0;
+  bool pending_requests_ = false;
+};
+
+}  // namespace
+
+TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& launch,
+                             const config::GpuConfig& gpu, const Occupancy& occupancy,
+                             const TimingOptions& options) {
+  if (occupancy.blocks_per_sm == 0) throw std::invalid_argument("no block fits on an SM");
+  const auto started = std::chrono::steady_clock::now();
+  return TimingEngine(module, launch, gpu, occupancy, options).run(started);
+}
+
+}  // namespace warpsim::scheduler

@@ -1,0 +1,58 @@
+// The timing model of one launch: every SM simulated cycle by cycle (idle cycles skipped),
+// blocks handed out as slots free, L1 misses resolved in the shared L2 and DRAM between
+// intervals. SMs are spread over threads by GPC (a cluster's blocks stay in one GPC, so the
+// thread that simulates a block also simulates its cluster's); between intervals one thread
+// resolves memory, atomics, cluster barriers and dispatch in a fixed order, so every statistic
+// is the same on any number of threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/config/gpu_config.hpp"
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/ir/module.hpp"
+#include "sim/scheduler/occupancy.hpp"
+#include "sim/scheduler/sm_model.hpp"
+#include "sim/scheduler/timing_types.hpp"
+
+namespace warpsim::scheduler {
+
+struct TimingOptions {
+  std::uint32_t threads = 1;
+  std::uint64_t max_warp_instructions = 1'000'000'000;
+  bool timeline = false;  // record per-warp states of SM `timeline_sm`
+  std::uint32_t timeline_sm = 0;
+};
+
+struct TimingStats {
+  std::uint64_t elapsed_cycles = 0;  // gpc__cycles_elapsed.max: launch overhead included
+  std::uint64_t kernel_cycles = 0;   // first block start to last block end
+  double sm_active_cycles_avg = 0;   // sm__cycles_active.avg
+  double achieved_occupancy = 0;     // sm__warps_active.avg.pct_of_peak_sustained_active, in %
+  double ipc = 0;                    // sm__inst_executed.avg.per_cycle_active
+  std::uint64_t issued = 0;
+  std::uint64_t l1_sector_lookups = 0, l1_sector_hits = 0;
+  std::uint64_t l2_sector_lookups = 0, l2_sector_hits = 0;
+  std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;
+  std::array<std::uint64_t, kWarpStates> warp_state_cycles{};
+  std::uint64_t intervals = 0;
+  std::uint32_t threads = 1;
+  std::uint64_t blocks_per_sm = 0;
+  std::uint32_t timeline_sm = 0;
+  std::vector<TimelineSegment> timeline;
+};
+
+struct TimingResult {
+  exec::LaunchResult functional;
+  TimingStats timing;
+};
+
+// Requires a verified module, a matching launch and the launch's occupancy on `gpu` (at least
+// one block per SM). Kernel faults are thrown as exec::KernelFault.
+TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& launch,
+                             const config::GpuConfig& gpu, const Occupancy& occupancy,
+                             const TimingOptions& options);
+
+}  // namespace warpsim::scheduler

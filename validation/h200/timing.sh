@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# On the H200 machine: the calibration microbenchmarks and the seed kernels through
+# warpsim validate (outputs, memory counters, and the timing model against the GPU's cycles,
+# achieved occupancy, L2 hit rate and DRAM bytes), plus the SASS of each kernel.
+#   validation/h200/timing.sh WARPSIM_BUNDLE OUTDIR
+set -euo pipefail
+bundle="$(cd "$1" && pwd)"
+out="$2"
+mkdir -p "$out/sass"
+export LD_LIBRARY_PATH="$bundle${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+ws="$bundle/warpsim"
+if [[ -z "${WARPSIM_CUPTI:-}" ]]; then
+  WARPSIM_CUPTI="$(find /usr/local/cuda* -name 'libcupti.so' 2>/dev/null | head -1)"
+  export WARPSIM_CUPTI
+fi
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
+date -u +%Y-%m-%d >> "$out/gpu.txt"
+
+status=0
+"$ws" validate kernels_ir/calibration/*.kir --csv "$out/calibration.csv" \
+  > "$out/calibration.txt" 2>&1 || status=$?
+echo "exit status: $status" >> "$out/calibration.txt"
+status=0
+"$ws" validate --all --csv "$out/validate.csv" > "$out/validate.txt" 2>&1 || status=$?
+echo "exit status: $status" >> "$out/validate.txt"
+
+for kir in kernels_ir/*.kir kernels_ir/calibration/*.kir; do
+  name="$(basename "$kir" .kir)"
+  "$ws" ptx "$kir" > "$out/sass/$name.ptx"
+  ptxas -arch=sm_90 -o "$out/sass/$name.cubin" "$out/sass/$name.ptx"
+  cuobjdump -sass "$out/sass/$name.cubin" > "$out/sass/$name.sass"
+  rm "$out/sass/$name.cubin" "$out/sass/$name.ptx"
+done
+tar -C "$out" -czf "$out/sass.tar.gz" sass && rm -r "$out/sass"
