@@ -7,7 +7,9 @@
 namespace warpsim::memory {
 namespace {
 
-unsigned count(unsigned mask) { return static_cast<unsigned>(std::popcount(mask)); }
+unsigned count(unsigned mask) {
+  return static_cast<unsigned>(std::popcount(mask));
+}
 
 }  // namespace
 
@@ -17,7 +19,8 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu)
       channel_free_(gpu.timing.dram_channels, 0.0) {
   const std::uint64_t l2 = gpu.l2_bytes != 0 ? gpu.l2_bytes : 50ull << 20;
   slices_.reserve(t_.l2_slices);
-  for (std::uint64_t s = 0; s < t_.l2_slices; ++s) slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways);
+  for (std::uint64_t s = 0; s < t_.l2_slices; ++s)
+    slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways);
   slice_cycles_per_byte_ =
       static_cast<double>(t_.l2_slices) / static_cast<double>(t_.l2_bytes_per_cycle);
   channel_cycles_per_byte_ =
@@ -51,8 +54,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t slice_index = slice_of(r.line);
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
-  const std::uint64_t sector_times =
-      sectors + count(r.partial) * (t_.l2_partial_write_cost - 1);
+  const std::uint64_t sector_times = sectors + count(r.partial) * (t_.l2_partial_write_cost - 1);
   double& free = slice_free_[slice_index];
   free = std::max(free, static_cast<double>(r.cycle + half)) +
          static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
@@ -83,7 +85,8 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const auto missing = static_cast<std::uint8_t>(r.sectors & ~line->valid);
   counters_.l2_sector_hits += sectors - count(missing);
   for (unsigned s = 0; s < 4; ++s) {
-    if ((r.sectors >> s) & 1u && !((missing >> s) & 1u)) ready = std::max(ready, line->fill_cycle[s]);
+    if ((r.sectors >> s) & 1u && !((missing >> s) & 1u))
+      ready = std::max(ready, line->fill_cycle[s]);
   }
   if (missing != 0) {
     const auto bytes = std::uint64_t{count(missing)} * 32;

@@ -13,10 +13,10 @@ namespace warpsim::memory {
 inline constexpr std::uint64_t kNever = UINT64_MAX;
 
 struct CacheLine {
-  std::uint64_t tag = kNever;          // line address (byte address / 128), kNever when empty
-  std::uint64_t last_use = 0;          // LRU stamp
-  std::uint8_t valid = 0;              // sectors present (bit per sector)
-  std::uint8_t dirty = 0;              // sectors written and not yet written back
+  std::uint64_t tag = kNever;  // line address (byte address / 128), kNever when empty
+  std::uint64_t last_use = 0;  // LRU stamp
+  std::uint8_t valid = 0;      // sectors present (bit per sector)
+  std::uint8_t dirty = 0;      // sectors written and not yet written back
   std::uint64_t fill_cycle[4] = {0, 0, 0, 0};  // when each present sector's data arrives
   std::int32_t pending[4] = {-1, -1, -1, -1};  // fill not yet known: the request's index
 };

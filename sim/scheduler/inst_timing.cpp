@@ -61,18 +61,30 @@ void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
     out.interval = static_cast<std::uint32_t>(interval);
   };
   switch (p) {
-    case Pipe::Int: return set(t.int_latency, t.int_interval);
-    case Pipe::Fp32: return set(t.fp32_latency, t.fp32_interval);
-    case Pipe::IMul: return set(t.imul_latency, t.imul_interval);
-    case Pipe::Fp64: return set(t.fp64_latency, t.fp64_interval);
-    case Pipe::Sfu: return set(t.sfu_latency, t.sfu_interval);
-    case Pipe::Convert: return set(t.convert_latency, t.convert_interval);
-    case Pipe::Branch: return set(t.branch_latency, t.branch_interval);
-    case Pipe::Const: return set(t.const_latency, 1);
-    case Pipe::Local: return set(t.l1_hit_latency, 1);
-    case Pipe::Shared: return set(t.shared_latency, 1);
-    case Pipe::Barrier: return set(t.barrier_latency, 1);
-    default: return set(1, 1);
+    case Pipe::Int:
+      return set(t.int_latency, t.int_interval);
+    case Pipe::Fp32:
+      return set(t.fp32_latency, t.fp32_interval);
+    case Pipe::IMul:
+      return set(t.imul_latency, t.imul_interval);
+    case Pipe::Fp64:
+      return set(t.fp64_latency, t.fp64_interval);
+    case Pipe::Sfu:
+      return set(t.sfu_latency, t.sfu_interval);
+    case Pipe::Convert:
+      return set(t.convert_latency, t.convert_interval);
+    case Pipe::Branch:
+      return set(t.branch_latency, t.branch_interval);
+    case Pipe::Const:
+      return set(t.const_latency, 1);
+    case Pipe::Local:
+      return set(t.l1_hit_latency, 1);
+    case Pipe::Shared:
+      return set(t.shared_latency, 1);
+    case Pipe::Barrier:
+      return set(t.barrier_latency, 1);
+    default:
+      return set(1, 1);
   }
 }
 

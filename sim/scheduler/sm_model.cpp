@@ -17,8 +17,8 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
     : s_(setup),
       index_(index),
       warps_per_block_(static_cast<std::uint32_t>(setup.launch->warps_per_block())),
-      ctx_{*setup.program, *setup.launch, *setup.memory, stats_, nullptr, nullptr, &access_,
-           &atomics_},
+      ctx_{*setup.program, *setup.launch, *setup.memory, stats_,
+           nullptr,        nullptr,       &access_,      &atomics_},
       runner_(ctx_, options_),
       slots_(setup.blocks_per_sm),
       l1_(setup.l1_bytes, setup.timing->l1_ways) {
@@ -26,10 +26,10 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
   stats_.per_branch.resize(setup.program->insts.size());
   stats_.per_memory.resize(setup.program->insts.size());
   for (std::uint32_t p = 0; p < setup.sub_partitions; ++p) {
-    partitions_.push_back({WarpScheduler(setup.timing->scheduler,
-                                         static_cast<std::uint32_t>(
-                                             setup.timing->two_level_active_warps)),
-                           {}});
+    partitions_.push_back(
+        {WarpScheduler(setup.timing->scheduler,
+                       static_cast<std::uint32_t>(setup.timing->two_level_active_warps)),
+         {}});
   }
 }
 
@@ -52,8 +52,9 @@ SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
 
 void SmModel::settle_residency(std::uint64_t until) {
   // Warps are in flight from their first possible issue until they exit (the empty-kernel
-  // calibration shows the launch latency is not counted). Cycles with any warp in flight are active; warps in flight summed over cycles
-  // give achieved occupancy. Events at or before `until` are final: later ones are kept.
+  // calibration shows the launch latency is not counted). Cycles with any warp in flight are
+  // active; warps in flight summed over cycles give achieved occupancy. Events at or before `until`
+  // are final: later ones are kept.
   std::stable_sort(residency_events_.begin(), residency_events_.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::size_t used = 0;
@@ -67,7 +68,7 @@ void SmModel::settle_residency(std::uint64_t until) {
   for (; used < residency_events_.size() && residency_events_[used].first <= until; ++used) {
     advance(residency_events_[used].first);
     in_flight_warps_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_flight_warps_) +
-                                                   residency_events_[used].second);
+                                                  residency_events_[used].second);
   }
   advance(until);
   residency_events_.erase(residency_events_.begin(),
@@ -138,7 +139,8 @@ void SmModel::set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uin
   }
   counters_.warp_state_cycles[static_cast<std::size_t>(w.state)] += at - w.state_since;
   if (s_.timeline && timeline_.size() < kMaxTimelineSegments) {
-    timeline_.push_back({warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state});
+    timeline_.push_back(
+        {warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state});
   }
   w.state = s;
   w.state_since = at;
@@ -214,7 +216,8 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     case Pipe::Const:
       break;
     default: {
-      const std::uint64_t f = partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)];
+      const std::uint64_t f =
+          partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)];
       if (f > at) free_at = f;
       break;
     }
@@ -294,8 +297,8 @@ void SmModel::issue(std::uint32_t warp) {
   ++counters_.issued;
   // An unconditional jump is a layout artefact of the IR: the compiler places blocks so that it
   // mostly disappears (loops rotated, fall-through), so it is executed without an issue slot.
-  while (w.status == exec::WarpStatus::Ready &&
-         s_.program->insts[w.stack.back().pc].opcode == ir::Opcode::Jmp) {
+  if (w.status == exec::WarpStatus::Ready &&
+      s_.program->insts[w.stack.back().pc].opcode == ir::Opcode::Jmp) {
     runner_.step(w);
     ++counters_.issued;
   }
@@ -334,7 +337,8 @@ void SmModel::issue(std::uint32_t warp) {
       result_at(now_ + it.latency, WarpState::Wait);
       break;
     case Pipe::Branch:
-      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] =
+          now_ + it.interval;
       t.next_issue = now_ + it.latency;
       t.next_issue_state = WarpState::BranchResolving;
       break;
@@ -352,7 +356,8 @@ void SmModel::issue(std::uint32_t warp) {
     case Pipe::Exit:
       break;
     default:
-      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] =
+          now_ + it.interval;
       result_at(now_ + it.latency, WarpState::Wait);
       break;
   }
@@ -362,8 +367,10 @@ void SmModel::issue(std::uint32_t warp) {
   }
   t.earliest = 0;
   // Whatever it waits for next is its state from the next cycle.
-  if (w.status == exec::WarpStatus::Ready) evaluate(warp, now_ + 1);
-  else set_state(t, warp, WarpState::Barrier, now_ + 1);
+  if (w.status == exec::WarpStatus::Ready)
+    evaluate(warp, now_ + 1);
+  else
+    set_state(t, warp, WarpState::Barrier, now_ + 1);
 }
 
 void SmModel::block_barrier_check(std::uint32_t slot) {
@@ -384,8 +391,8 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
   const config::TimingConfig& c = *s_.timing;
   const std::uint64_t start = std::max(now_, lsu_free_);
   lsu_free_ = start + std::max(1u, access_.lines) * (d.opcode == ir::Opcode::St
-                                                          ? c.lsu_store_cycles_per_line
-                                                          : c.lsu_cycles_per_line);
+                                                         ? c.lsu_store_cycles_per_line
+                                                         : c.lsu_cycles_per_line);
   const std::uint64_t tagged = lsu_free_;
   const bool is_load = d.opcode == ir::Opcode::Ld;
   const bool is_atomic = d.opcode == ir::Opcode::Atom;
@@ -420,8 +427,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
   load.ndst = it.nwrites;
   std::copy(it.writes, it.writes + it.nwrites, load.dst);
   load.ready = tagged + c.l1_hit_latency - 1;
-  const std::int32_t atomic =
-      is_atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
+  const std::int32_t atomic = is_atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
   bool atomic_attached = false;
   auto send = [&](std::uint64_t line, std::uint8_t mask, memory::RequestKind kind) {
     memory::L2Request r;

@@ -102,14 +102,14 @@ class SmModel {
 
  private:
   struct WarpTiming {
-    std::vector<std::uint64_t> ready;    // per register slot: cycle its value is available
-    std::vector<WarpState> producer;     // what a wait on that register is called
+    std::vector<std::uint64_t> ready;  // per register slot: cycle its value is available
+    std::vector<WarpState> producer;   // what a wait on that register is called
     std::uint64_t next_issue = 0;
     WarpState next_issue_state = WarpState::Launching;
     std::uint64_t earliest = 0;  // no use asking before this cycle
     WarpState state = WarpState::Launching;
     std::uint64_t state_since = 0;
-    std::uint32_t pending = 0;  // registers (or stores) whose ready cycle is not yet known
+    std::uint32_t pending = 0;      // registers (or stores) whose ready cycle is not yet known
     std::uint64_t drain_until = 0;  // its last store reaches the L2
     std::uint32_t sub_partition = 0;
     bool active = false;

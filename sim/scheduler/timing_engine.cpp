@@ -57,12 +57,14 @@ class TimingEngine {
       setup.timeline = options.timeline && s == options.timeline_sm;
       sms_.push_back(std::make_unique<SmModel>(setup, s));
     }
-    const auto gpcs = static_cast<std::uint32_t>(std::min<std::uint64_t>(gpu.timing.gpcs, gpu.sm_count));
+    const auto gpcs =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(gpu.timing.gpcs, gpu.sm_count));
     for (std::uint32_t g = 0; g <= gpcs; ++g)
       gpc_first_sm_.push_back(static_cast<std::uint32_t>(g * gpu.sm_count / gpcs));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
-    for (const exec::GlobalBuffer& b : memory_.buffers) system_.preload(b.base_address, b.bytes.size());
+    for (const exec::GlobalBuffer& b : memory_.buffers)
+      system_.preload(b.base_address, b.bytes.size());
   }
 
   TimingResult run(std::chrono::steady_clock::time_point started) {
@@ -260,8 +262,10 @@ class TimingEngine {
     for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1]; ++s)
       free.push_back(sms_[s]->free_slots());
     // Distinct SMs first, then doubling up.
-    for (std::uint32_t round = 0; chosen.size() < cluster_size_ && round < blocks_per_sm_; ++round) {
-      for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1] && chosen.size() < cluster_size_; ++s) {
+    for (std::uint32_t round = 0; chosen.size() < cluster_size_ && round < blocks_per_sm_;
+         ++round) {
+      for (std::uint32_t s = gpc_first_sm_[g];
+           s < gpc_first_sm_[g + 1] && chosen.size() < cluster_size_; ++s) {
         std::uint32_t& f = free[s - gpc_first_sm_[g]];
         if (f > 0) {
           --f;
@@ -270,7 +274,8 @@ class TimingEngine {
       }
     }
     if (chosen.size() < cluster_size_) return false;
-    const auto slot = std::find_if(pool_.begin(), pool_.end(), [](const ResidentCluster& c) { return !c.used; });
+    const auto slot =
+        std::find_if(pool_.begin(), pool_.end(), [](const ResidentCluster& c) { return !c.used; });
     if (slot == pool_.end()) return false;
     slot->used = true;
     slot->remaining = cluster_size_;
@@ -330,7 +335,8 @@ class TimingEngine {
       st.issued += c.issued;
       st.l1_sector_lookups += c.l1_sector_lookups;
       st.l1_sector_hits += c.l1_sector_hits;
-      for (std::size_t k = 0; k < kWarpStates; ++k) st.warp_state_cycles[k] += c.warp_state_cycles[k];
+      for (std::size_t k = 0; k < kWarpStates; ++k)
+        st.warp_state_cycles[k] += c.warp_state_cycles[k];
     }
     const memory::MemoryCounters& m = system_.counters();
     st.l2_sector_lookups = m.l2_sector_lookups;
@@ -342,7 +348,8 @@ class TimingEngine {
     st.sm_active_cycles_avg = static_cast<double>(active) / static_cast<double>(sms_.size());
     const double peak = static_cast<double>(gpu_.max_warps_per_sm());
     st.achieved_occupancy =
-        active == 0 ? 0.0 : 100.0 * static_cast<double>(warp_cycles) / static_cast<double>(active) / peak;
+        active == 0 ? 0.0
+                    : 100.0 * static_cast<double>(warp_cycles) / static_cast<double>(active) / peak;
     st.ipc = active == 0 ? 0.0 : static_cast<double>(st.issued) / static_cast<double>(active);
     st.intervals = intervals_;
     st.threads = threads_;

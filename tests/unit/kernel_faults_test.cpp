@@ -2,7 +2,7 @@
 //   # expect-fault: LINE: message text
 //   # args: extra command-line arguments (optional)
 // `warpsim run` must exit 3 and print "FILE:LINE: kernel fault in KERNEL: ...message text...",
-// followed by the instruction and the block and thread that faulted.
+// followed by the instruction and the block and thread that faulted; in the timing mode too.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -34,14 +34,19 @@ TEST_CASE("every faulting kernel reports where and why, and exits 3") {
       }
     }
     REQUIRE_FALSE(message.empty());
-    const auto r = run_cli(args);
-    CAPTURE(r.err);
-    CHECK(r.exit_code == 3);
-    const std::string head = file.string() + ":" + line_no + ": kernel fault in k: ";
-    const auto at = r.err.find(head);
-    REQUIRE(at != std::string::npos);
-    CHECK(r.err.find(message, at) != std::string::npos);
-    CHECK(r.err.find("  block (", at) != std::string::npos);
+    for (const char* mode : {"functional", "timing"}) {
+      CAPTURE(mode);
+      std::vector<std::string> with_mode = args;
+      with_mode.insert(with_mode.end(), {"--mode", mode});
+      const auto r = run_cli(with_mode);
+      CAPTURE(r.err);
+      CHECK(r.exit_code == 3);
+      const std::string head = file.string() + ":" + line_no + ": kernel fault in k: ";
+      const auto at = r.err.find(head);
+      REQUIRE(at != std::string::npos);
+      CHECK(r.err.find(message, at) != std::string::npos);
+      CHECK(r.err.find("  block (", at) != std::string::npos);
+    }
   }
 }
 

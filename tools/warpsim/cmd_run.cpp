@@ -1,9 +1,9 @@
 // `warpsim run FILE`: execute a kernel functionally and report what it did.
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <fstream>
 #include <ostream>
+#include <thread>
 
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
@@ -96,11 +96,12 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "mode", po::value<std::string>()->default_value("functional"),
       "functional (results and counters), or timing (also cycles, occupancy achieved, cache "
       "hit rates, warp states)")(
-      "threads", po::value<unsigned>()->default_value(0),
+      "threads", po::value<int>()->default_value(0),
       "timing: simulation threads (0: one per core); results do not depend on it")(
       "timeline", po::value<std::string>(),
       "timing: write one SM's per-warp states over time to this .svg or .html file")(
-      "timeline-sm", po::value<unsigned>()->default_value(0), "timing: which SM the timeline shows")(
+      "timeline-sm", po::value<unsigned>()->default_value(0),
+      "timing: which SM the timeline shows")(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
@@ -144,6 +145,10 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
         << occupancy.occupancy.reason << "\n";
     return kExitBadInput;
   }
+  if (const int threads = cl->vars["threads"].as<int>(); threads < 0 || threads > 1024) {
+    err << "warpsim run: error: --threads must be between 0 (one per core) and 1024\n";
+    return kExitBadInput;
+  }
   if (timing && cl->vars["timeline-sm"].as<unsigned>() >= gpu->sm_count) {
     err << "warpsim run: error: --timeline-sm must be below the GPU's " << gpu->sm_count
         << " SMs\n";
@@ -156,7 +161,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   try {
     if (timing) {
       scheduler::TimingOptions topts;
-      topts.threads = simulation_threads(cl->vars["threads"].as<unsigned>());
+      topts.threads = simulation_threads(static_cast<unsigned>(cl->vars["threads"].as<int>()));
       topts.max_warp_instructions = opts->max_warp_instructions;
       topts.timeline = cl->vars.count("timeline") != 0;
       topts.timeline_sm = cl->vars["timeline-sm"].as<unsigned>();
@@ -173,8 +178,14 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSummary summary{file,  *spec,     *result,   wall, cl->vars.count("per-line") != 0,
-                           &*gpu, &occupancy, timing_stats ? &*timing_stats : nullptr};
+  const RunSummary summary{file,
+                           *spec,
+                           *result,
+                           wall,
+                           cl->vars.count("per-line") != 0,
+                           &*gpu,
+                           &occupancy,
+                           timing_stats ? &*timing_stats : nullptr};
   write_run_text(out, summary);
   if (cl->vars.count("json")) {
     std::ofstream json(cl->vars["json"].as<std::string>());

@@ -19,8 +19,8 @@
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/memory_report.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
-#include "tools/warpsim/timing_report.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/timing_report.hpp"
 #if WARPSIM_HAVE_CUDA
 #include "cuda_backend/gpu_runner.hpp"
 #endif
@@ -56,8 +56,8 @@ enum class Outcome { Agrees, Mismatch, CannotRun };
 // the rest of the timing metrics are shown with their error.
 std::string timing_verdict(const std::string& metric, double value, double measured,
                            bool& mismatch) {
-  const double error = measured == 0 ? (value == 0 ? 0.0 : 100.0)
-                                     : 100.0 * (value - measured) / measured;
+  const double error =
+      measured == 0 ? (value == 0 ? 0.0 : 100.0) : 100.0 * (value - measured) / measured;
   if (metric == "gpc__cycles_elapsed.max") {
     const bool ok = std::abs(error) <= 25.0;
     mismatch |= !ok;
@@ -66,8 +66,8 @@ std::string timing_verdict(const std::string& metric, double value, double measu
   if (metric == "sm__warps_active.avg.pct_of_peak_sustained_active") {
     const bool ok = std::abs(value - measured) <= 10.0;
     mismatch |= !ok;
-    return fmt::format("{} ({:+.1f} points)", ok ? "within 10 points" : "MISMATCH: beyond 10 points",
-                       value - measured);
+    return fmt::format("{} ({:+.1f} points)",
+                       ok ? "within 10 points" : "MISMATCH: beyond 10 points", value - measured);
   }
   return fmt::format("shown ({:+.1f} %)", error);
 }
@@ -128,7 +128,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   // The timing model, on the occupancy of the compiled kernel.
   scheduler::TimingOptions topts;
   topts.threads = simulation_threads(0);
-  const scheduler::TimingResult timed = scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
+  const scheduler::TimingResult timed =
+      scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
   nlohmann::json timing_metrics, states;
   add_timing_metrics(timed.timing, timing_metrics, states);
   for (const std::string& metric : cuda::counter_metrics()) {
@@ -143,8 +144,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     if (metric == "smsp__inst_executed.sum") {
       row(metric, std::to_string(sim.stats.warp_instructions), std::to_string(measured),
           fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
-                      static_cast<double>(measured) /
-                          static_cast<double>(std::max<std::uint64_t>(1, sim.stats.warp_instructions))));
+                      static_cast<double>(measured) / static_cast<double>(std::max<std::uint64_t>(
+                                                          1, sim.stats.warp_instructions))));
       continue;
     }
     if (!simulated.contains(metric)) {

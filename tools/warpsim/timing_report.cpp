@@ -20,26 +20,40 @@ double percent(std::uint64_t part, std::uint64_t whole) {
 
 const char* state_colour(WarpState s) {
   switch (s) {
-    case WarpState::Selected: return "#2e7d32";
-    case WarpState::NotSelected: return "#9ccc65";
-    case WarpState::LongScoreboard: return "#c62828";
-    case WarpState::ShortScoreboard: return "#ef6c00";
-    case WarpState::Wait: return "#fdd835";
-    case WarpState::MathPipeThrottle: return "#8e24aa";
-    case WarpState::MioThrottle: return "#d81b60";
-    case WarpState::LgThrottle: return "#6d4c41";
-    case WarpState::BranchResolving: return "#00acc1";
-    case WarpState::Barrier: return "#1e88e5";
-    case WarpState::Launching: return "#bdbdbd";
-    case WarpState::Drain: return "#757575";
-    case WarpState::Count: break;
+    case WarpState::Selected:
+      return "#2e7d32";
+    case WarpState::NotSelected:
+      return "#9ccc65";
+    case WarpState::LongScoreboard:
+      return "#c62828";
+    case WarpState::ShortScoreboard:
+      return "#ef6c00";
+    case WarpState::Wait:
+      return "#fdd835";
+    case WarpState::MathPipeThrottle:
+      return "#8e24aa";
+    case WarpState::MioThrottle:
+      return "#d81b60";
+    case WarpState::LgThrottle:
+      return "#6d4c41";
+    case WarpState::BranchResolving:
+      return "#00acc1";
+    case WarpState::Barrier:
+      return "#1e88e5";
+    case WarpState::Launching:
+      return "#bdbdbd";
+    case WarpState::Drain:
+      return "#757575";
+    case WarpState::Count:
+      break;
   }
   return "#000000";
 }
 
 }  // namespace
 
-void write_timing_text(std::ostream& out, const scheduler::TimingStats& t, std::uint64_t clock_mhz) {
+void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
+                       std::uint64_t clock_mhz) {
   out << "timing\n";
   out << fmt::format("  gpc__cycles_elapsed.max {} cycles", with_commas(t.elapsed_cycles));
   if (clock_mhz != 0) {
@@ -49,12 +63,15 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t, std::
   }
   out << fmt::format("; kernel body {} cycles\n", with_commas(t.kernel_cycles));
   out << fmt::format("  sm__cycles_active.avg {:.1f}\n", t.sm_active_cycles_avg);
-  out << fmt::format("  achieved occupancy {:.2f} % (sm__warps_active.avg.pct_of_peak_sustained_active)\n",
-                     t.achieved_occupancy);
+  out << fmt::format(
+      "  achieved occupancy {:.2f} % (sm__warps_active.avg.pct_of_peak_sustained_active)\n",
+      t.achieved_occupancy);
   out << fmt::format("  IPC {:.3f} warp instructions per active SM cycle\n", t.ipc);
   out << fmt::format("  L1 hit rate {:.1f} % of {} global load sectors\n",
-                     percent(t.l1_sector_hits, t.l1_sector_lookups), with_commas(t.l1_sector_lookups));
-  out << fmt::format("  L2 hit rate {:.1f} % of {} sectors\n", percent(t.l2_sector_hits, t.l2_sector_lookups),
+                     percent(t.l1_sector_hits, t.l1_sector_lookups),
+                     with_commas(t.l1_sector_lookups));
+  out << fmt::format("  L2 hit rate {:.1f} % of {} sectors\n",
+                     percent(t.l2_sector_hits, t.l2_sector_lookups),
                      with_commas(t.l2_sector_lookups));
   out << fmt::format("  DRAM read {} B, written {} B\n", with_commas(t.dram_read_bytes),
                      with_commas(t.dram_write_bytes));
@@ -69,13 +86,13 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t, std::
   for (std::size_t k : order) {
     const std::uint64_t c = t.warp_state_cycles[k];
     if (c == 0) continue;
-    out << fmt::format("  {:<20} {:>16} {:6.1f} % {:8.2f}\n",
-                       scheduler::warp_state_name(static_cast<WarpState>(k)), with_commas(c),
-                       percent(c, total),
-                       t.issued == 0 ? 0.0 : static_cast<double>(c) / static_cast<double>(t.issued));
+    out << fmt::format(
+        "  {:<20} {:>16} {:6.1f} % {:8.2f}\n",
+        scheduler::warp_state_name(static_cast<WarpState>(k)), with_commas(c), percent(c, total),
+        t.issued == 0 ? 0.0 : static_cast<double>(c) / static_cast<double>(t.issued));
   }
-  out << fmt::format("  ({} blocks per SM, {} simulation intervals, {} thread{})\n", t.blocks_per_sm,
-                     t.intervals, t.threads, t.threads == 1 ? "" : "s");
+  out << fmt::format("  ({} blocks per SM, {} simulation intervals, {} thread{})\n",
+                     t.blocks_per_sm, t.intervals, t.threads, t.threads == 1 ? "" : "s");
 }
 
 void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics,
@@ -94,7 +111,8 @@ void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics
   }
 }
 
-std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel, bool html) {
+std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel,
+                             bool html) {
   // Rows: warp slots of the SM in the order they first appear.
   std::map<std::uint32_t, std::size_t> rows;
   std::uint64_t end = 1;
@@ -111,8 +129,8 @@ std::string timeline_picture(const scheduler::TimingStats& t, const std::string&
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
       "font-family=\"sans-serif\" font-size=\"10\">\n",
       left + width + 20, height + static_cast<double>(kWarpStates) * 14);
-  svg += fmt::format("<text x=\"{}\" y=\"15\">{}: warp states on SM {} over {} cycles</text>\n", left,
-                     kernel, t.timeline_sm, end);
+  svg += fmt::format("<text x=\"{}\" y=\"15\">{}: warp states on SM {} over {} cycles</text>\n",
+                     left, kernel, t.timeline_sm, end);
   for (const auto& [warp, row] : rows) {
     svg += fmt::format("<text x=\"2\" y=\"{:.1f}\">warp {}</text>\n",
                        top + static_cast<double>(row) * row_height + 8, warp);
@@ -121,17 +139,20 @@ std::string timeline_picture(const scheduler::TimingStats& t, const std::string&
     const double x = left + static_cast<double>(s.start) * scale;
     const double w = std::max(0.2, static_cast<double>(s.end - s.start) * scale);
     svg += fmt::format(
-        "<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" fill=\"{}\"><title>warp "
+        "<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
+        "fill=\"{}\"><title>warp "
         "{} (block {}) {} cycles {}-{}</title></rect>\n",
         x, top + static_cast<double>(rows[s.warp]) * row_height, w, row_height - 1,
-        state_colour(s.state), s.warp, s.block, scheduler::warp_state_name(s.state), s.start, s.end);
+        state_colour(s.state), s.warp, s.block, scheduler::warp_state_name(s.state), s.start,
+        s.end);
   }
   double y = height;
   for (std::size_t k = 0; k < kWarpStates; ++k) {
     const auto s = static_cast<WarpState>(k);
-    svg += fmt::format("<rect x=\"{}\" y=\"{:.0f}\" width=\"10\" height=\"10\" fill=\"{}\"/>"
-                       "<text x=\"{}\" y=\"{:.0f}\">{}</text>\n",
-                       left, y, state_colour(s), left + 14, y + 9, scheduler::warp_state_name(s));
+    svg += fmt::format(
+        "<rect x=\"{}\" y=\"{:.0f}\" width=\"10\" height=\"10\" fill=\"{}\"/>"
+        "<text x=\"{}\" y=\"{:.0f}\">{}</text>\n",
+        left, y, state_colour(s), left + 14, y + 9, scheduler::warp_state_name(s));
     y += 14;
   }
   svg += "</svg>\n";

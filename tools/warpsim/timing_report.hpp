@@ -16,7 +16,6 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t, std::
 void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics,
                         nlohmann::json& states);
 // One row per warp slot, time across, coloured by state; HTML when `path` ends in .html.
-std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel,
-                             bool html);
+std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel, bool html);
 
 }  // namespace warpsim::cli

@@ -1,0 +1,107 @@
+// The timing model's parts on their own: scheduler policies, the sectored cache, the L2/DRAM
+// servers.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "sim/memory/memory_system.hpp"
+#include "sim/memory/sector_cache.hpp"
+#include "sim/scheduler/warp_scheduler.hpp"
+#include "tests/unit/timing_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+using config::SchedulerPolicy;
+
+// Picks `rounds` times with every warp always ready; returns the sequence.
+std::vector<std::uint32_t> picks(scheduler::WarpScheduler& s, int rounds,
+                                 const std::set<std::uint32_t>& blocked = {}) {
+  std::vector<std::uint32_t> out;
+  for (int r = 0; r < rounds; ++r) {
+    out.push_back(s.pick([&](std::uint32_t w) { return blocked.count(w) == 0; },
+                         [&](std::uint32_t w) { return blocked.count(w) != 0; }));
+  }
+  return out;
+}
+
+TEST_CASE("LRR takes the warps in turn; GTO stays with one until it stalls") {
+  scheduler::WarpScheduler lrr(SchedulerPolicy::LooseRoundRobin, 4);
+  scheduler::WarpScheduler gto(SchedulerPolicy::GreedyThenOldest, 4);
+  for (std::uint32_t w = 0; w < 3; ++w) {
+    lrr.add(w);
+    gto.add(w);
+  }
+  CHECK(picks(lrr, 6) == std::vector<std::uint32_t>{1, 2, 0, 1, 2, 0});
+  CHECK(picks(gto, 3) == std::vector<std::uint32_t>{0, 0, 0});
+  // Warp 0 stalls: the oldest ready one, warp 1, takes over and keeps going.
+  CHECK(picks(gto, 2, {0}) == std::vector<std::uint32_t>{1, 1});
+  gto.remove(1);
+  CHECK(picks(gto, 1, {0}) == std::vector<std::uint32_t>{2});
+  CHECK(picks(gto, 1, {0, 2}) == std::vector<std::uint32_t>{UINT32_MAX});
+}
+
+TEST_CASE("two-level scheduling rotates in its active set and swaps long waiters out") {
+  scheduler::WarpScheduler s(SchedulerPolicy::TwoLevel, 2);
+  for (std::uint32_t w = 0; w < 4; ++w) s.add(w);
+  // Active set {0, 1}: only they issue while they can.
+  CHECK(picks(s, 4) == std::vector<std::uint32_t>{1, 0, 1, 0});
+  // Warp 0 waits for memory: demoted, warp 2 joins the active set.
+  const auto next = picks(s, 4, {0});
+  CHECK(std::set<std::uint32_t>(next.begin(), next.end()) == std::set<std::uint32_t>{1, 2});
+}
+
+TEST_CASE("the sectored cache allocates lines, fills sectors and evicts the least recent") {
+  // 2 sets x 2 ways of 128-byte lines.
+  memory::SectorCache c(512, 2);
+  memory::Eviction ev;
+  CHECK(c.find(7) == nullptr);
+  memory::CacheLine* l = c.touch(7, ev);
+  REQUIRE(l != nullptr);
+  CHECK(ev.line == memory::kNever);
+  l->valid = 0b0101;
+  l->dirty = 0b0001;
+  CHECK(c.find(7)->valid == 0b0101);
+  // Fill the set that line 7 maps to until 7, the least recently used, is evicted.
+  std::uint64_t evicted = memory::kNever, other = 8;
+  for (; evicted == memory::kNever && other < 1000; ++other) {
+    c.touch(other, ev);
+    evicted = ev.line;
+  }
+  CHECK(evicted == 7);
+  CHECK(ev.dirty == 0b0001);
+  CHECK(c.find(7) == nullptr);
+  memory::SectorCache none(0, 4);
+  CHECK_FALSE(none.enabled());
+  CHECK(none.touch(1, ev) == nullptr);
+}
+
+TEST_CASE("L2 and DRAM serve requests at their bandwidth, misses after the DRAM latency") {
+  auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1", "memory.l2_bytes_per_cycle=32",
+                   "memory.dram_bytes_per_cycle=32"});
+  memory::MemorySystem m(gpu);
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  // Two 4-sector reads of new lines at cycle 0: each takes 128 / 32 = 4 cycles of the slice and
+  // of the channel; the second waits for the first at both.
+  memory::L2Request a{0, 0, 0, 100, 0xf}, b{0, 0, 1, 101, 0xf};
+  std::vector<memory::L2Request*> batch = {&a, &b};
+  m.resolve(batch, 0, [](const memory::L2Request&) {});
+  CHECK(a.done == half + 4 + 4 + gpu.timing.dram_latency + half);
+  CHECK(b.done == half + 8 + 4 + gpu.timing.dram_latency + half);
+  CHECK(m.counters().dram_read_bytes == 256);
+  // Read again: hits, no DRAM.
+  memory::L2Request c{1000, 0, 2, 100, 0xf};
+  batch = {&c};
+  m.resolve(batch, 0, [](const memory::L2Request&) {});
+  CHECK(c.done == 1000 + half + 4 + half);
+  CHECK(m.counters().l2_sector_hits == 4);
+  // Preloaded lines (the host's copies) hit at once.
+  m.preload(200 * 128, 128);
+  memory::L2Request d{2000, 0, 3, 200, 0x1};
+  batch = {&d};
+  m.resolve(batch, 0, [](const memory::L2Request&) {});
+  CHECK(d.done == 2000 + half + 1 + half);
+}
+
+}  // namespace
+}  // namespace warpsim::test
