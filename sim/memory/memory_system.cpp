@@ -55,9 +55,13 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const std::uint64_t sector_times = sectors + count(r.partial) * (t_.l2_partial_write_cost - 1);
+  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts.
+  const double busy =
+      r.kind == RequestKind::Atomic
+          ? static_cast<double>(t_.l2_atomic_cycles_per_request) * std::max(1, int{r.lanes}) / 32.0
+          : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
   double& free = slice_free_[slice_index];
-  free = std::max(free, static_cast<double>(r.cycle + half)) +
-         static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
+  free = std::max(free, static_cast<double>(r.cycle + half)) + busy;
   const auto at_slice = static_cast<std::uint64_t>(std::ceil(free));
 
   SectorCache& slice = slices_[slice_index];

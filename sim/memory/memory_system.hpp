@@ -28,6 +28,7 @@ struct L2Request {
   std::uint64_t line = 0;
   std::uint8_t sectors = 0;  // mask of the line's four sectors
   std::uint8_t partial = 0;  // writes: sectors written only in part
+  std::uint8_t lanes = 0;    // atomics: lanes updating this line
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
   std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1

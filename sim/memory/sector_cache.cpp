@@ -1,5 +1,7 @@
 #include "sim/memory/sector_cache.hpp"
 
+#include <algorithm>
+
 namespace warpsim::memory {
 namespace {
 
@@ -12,13 +14,16 @@ std::uint64_t set_of(std::uint64_t line, std::uint64_t sets) {
 }  // namespace
 
 SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways)
-    : sets_(ways == 0 ? 0 : bytes / 128 / ways), ways_(ways), lines_(sets_ * ways_) {}
+    : sets_(ways == 0 ? 0 : bytes / 128 / ways),
+      ways_(ways),
+      tags_(sets_ * ways_, kNever),
+      lines_(sets_ * ways_) {}
 
 CacheLine* SectorCache::find(std::uint64_t line) {
   if (sets_ == 0) return nullptr;
-  CacheLine* set = lines_.data() + set_of(line, sets_) * ways_;
+  const std::uint64_t base = set_of(line, sets_) * ways_;
   for (std::uint64_t w = 0; w < ways_; ++w) {
-    if (set[w].tag == line) return &set[w];
+    if (tags_[base + w] == line) return &lines_[base + w];
   }
   return nullptr;
 }
@@ -26,27 +31,33 @@ CacheLine* SectorCache::find(std::uint64_t line) {
 CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
   evicted = {};
   if (sets_ == 0) return nullptr;
-  CacheLine* set = lines_.data() + set_of(line, sets_) * ways_;
-  CacheLine* victim = set;
+  const std::uint64_t base = set_of(line, sets_) * ways_;
+  const std::uint64_t* tags = tags_.data() + base;
   for (std::uint64_t w = 0; w < ways_; ++w) {
-    if (set[w].tag == line) {
-      set[w].last_use = ++stamp_;
-      return &set[w];
-    }
-    if (set[w].tag == kNever) {
-      if (victim->tag != kNever) victim = &set[w];
-    } else if (victim->tag != kNever && set[w].last_use < victim->last_use) {
-      victim = &set[w];
+    if (tags[w] == line) {
+      lines_[base + w].last_use = ++stamp_;
+      return &lines_[base + w];
     }
   }
-  if (victim->tag != kNever) evicted = {victim->tag, victim->dirty};
-  *victim = CacheLine{};
-  victim->tag = line;
-  victim->last_use = ++stamp_;
-  return victim;
+  // An empty way, else the least recently used.
+  std::uint64_t victim = 0;
+  for (std::uint64_t w = 0; w < ways_; ++w) {
+    if (tags[w] == kNever) {
+      victim = w;
+      break;
+    }
+    if (lines_[base + w].last_use < lines_[base + victim].last_use) victim = w;
+  }
+  CacheLine& v = lines_[base + victim];
+  if (tags[victim] != kNever) evicted = {tags[victim], v.dirty};
+  v = CacheLine{};
+  tags_[base + victim] = line;
+  v.last_use = ++stamp_;
+  return &v;
 }
 
 void SectorCache::clear() {
+  std::fill(tags_.begin(), tags_.end(), kNever);
   for (CacheLine& l : lines_) l = CacheLine{};
   stamp_ = 0;
 }

@@ -40,7 +40,9 @@ class SectorCache {
 
  private:
   std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;
-  std::vector<CacheLine> lines_;  // set-major
+  // Set-major. Tags apart from the rest, so a lookup reads one or two host cache lines.
+  std::vector<std::uint64_t> tags_;  // line address (byte address / 128), kNever when empty
+  std::vector<CacheLine> lines_;
 };
 
 }  // namespace warpsim::memory

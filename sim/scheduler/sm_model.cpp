@@ -21,6 +21,8 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
            nullptr,        nullptr,       &access_,      &atomics_},
       runner_(ctx_, options_),
       slots_(setup.blocks_per_sm),
+      by_id_(setup.blocks_per_sm * setup.launch->warps_per_block()),
+      earliest_(by_id_.size(), 0),
       l1_(setup.l1_bytes, setup.timing->l1_ways) {
   options_.max_warp_instructions = setup.max_warp_instructions;
   stats_.per_branch.resize(setup.program->insts.size());
@@ -44,10 +46,10 @@ exec::BlockState& SmModel::block_of(std::uint32_t slot) {
   return (*b.cluster)[b.rank];
 }
 exec::WarpState& SmModel::exec_warp(std::uint32_t warp) {
-  return block_of(warp / warps_per_block_).warps[warp % warps_per_block_];
+  return *by_id_[warp].exec;
 }
 SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
-  return slots_[warp / warps_per_block_].warps[warp % warps_per_block_];
+  return *by_id_[warp].timing;
 }
 
 void SmModel::settle_residency(std::uint64_t until) {
@@ -112,6 +114,11 @@ void SmModel::activate(const Starting& start) {
   b.warps.resize(warps_per_block_);
   b.live_warps = warps_per_block_;
   const std::size_t slots = s_.program->register_slots;
+  exec::BlockState& block = (*b.cluster)[b.rank];
+  for (std::uint32_t w = 0; w < warps_per_block_; ++w)
+    by_id_[start.slot * warps_per_block_ + w] = {&b.warps[w], &block.warps[w]};
+  for (std::uint32_t w = 0; w < warps_per_block_; ++w)
+    b.warps[w].earliest = &earliest_[start.slot * warps_per_block_ + w];
   resident_warps_ += warps_per_block_;
   residency_events_.emplace_back(start.start, warps_per_block_);
   for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
@@ -120,15 +127,15 @@ void SmModel::activate(const Starting& start) {
     t.producer.assign(slots, WarpState::Wait);
     t.next_issue = start.start;
     t.next_issue_state = WarpState::Launching;
-    t.earliest = 0;
+    t.sub_partition = (start.slot * warps_per_block_ + w) % s_.sub_partitions;
+    set_earliest(t, 0);
     t.state = WarpState::Launching;
     t.state_since = start.start;
     t.pending = 0;
     t.drain_until = 0;
+    t.operands_known = false;
     t.active = true;
-    const std::uint32_t id = start.slot * warps_per_block_ + w;
-    t.sub_partition = id % s_.sub_partitions;
-    partitions_[t.sub_partition].scheduler.add(id);
+    partitions_[t.sub_partition].scheduler.add(start.slot * warps_per_block_ + w);
   }
 }
 
@@ -146,6 +153,12 @@ void SmModel::set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uin
   w.state_since = at;
 }
 
+void SmModel::set_earliest(WarpTiming& t, std::uint64_t cycle) {
+  *t.earliest = cycle;
+  std::uint64_t& wake = partitions_[t.sub_partition].wake;
+  wake = std::min(wake, cycle);
+}
+
 std::uint64_t SmModel::outstanding_misses() {
   while (!in_flight_.empty() && in_flight_.top() <= now_) in_flight_.pop();
   return unresolved_ + in_flight_.size();
@@ -157,12 +170,12 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
   const exec::WarpState& w = exec_warp(warp);
   if (w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier) {
     set_state(t, warp, WarpState::Barrier, at);
-    t.earliest = kNever;
+    set_earliest(t, kNever);
     return false;
   }
   if (at < t.next_issue) {
     set_state(t, warp, t.next_issue_state, at);
-    t.earliest = t.next_issue;
+    set_earliest(t, t.next_issue);
     return false;
   }
   const std::uint32_t pc = w.stack.back().pc;
@@ -170,22 +183,29 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
   if (it.pipe == Pipe::Exit && (t.pending != 0 || at < t.drain_until)) {
     // A warp exits once its stores have reached the L2.
     set_state(t, warp, WarpState::Drain, at);
-    t.earliest = t.pending != 0 ? kNever : t.drain_until;
+    set_earliest(t, t.pending != 0 ? kNever : t.drain_until);
     return false;
   }
-  std::uint64_t wait = 0;
-  WarpState why = WarpState::Wait;
-  auto check = [&](std::uint32_t slot) {
-    if (t.ready[slot] > at && t.ready[slot] > wait) {
-      wait = t.ready[slot];
-      why = t.producer[slot];
-    }
-  };
-  for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
-  for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+  // When the instruction's registers are ready: computed once per instruction (and again after
+  // a memory answer changes a register's ready cycle), then reused while the warp waits.
+  if (!t.operands_known) {
+    t.operands_ready = 0;
+    t.operands_wait = WarpState::Wait;
+    auto check = [&](std::uint32_t slot) {
+      if (t.ready[slot] > t.operands_ready) {
+        t.operands_ready = t.ready[slot];
+        t.operands_wait = t.producer[slot];
+      }
+    };
+    for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
+    for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+    t.operands_known = true;
+  }
+  const std::uint64_t wait = t.operands_ready > at ? t.operands_ready : 0;
+  const WarpState why = t.operands_wait;
   if (wait != 0) {
     set_state(t, warp, why, at);
-    t.earliest = wait;
+    set_earliest(t, wait);
     return false;
   }
   const config::TimingConfig& c = *s_.timing;
@@ -224,10 +244,10 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
   }
   if (free_at != 0) {
     set_state(t, warp, throttle, at);
-    t.earliest = free_at;
+    set_earliest(t, free_at);
     return false;
   }
-  t.earliest = at;
+  set_earliest(t, at);
   return true;
 }
 
@@ -242,11 +262,12 @@ void SmModel::run_until(std::uint64_t end) {
     }
     bool issued = false;
     for (SubPartition& p : partitions_) {
+      if (now_ < p.wake) continue;  // no warp of this partition can issue yet
       std::uint32_t eligible_seen = 0;
       const std::uint32_t chosen = p.scheduler.pick(
           [&](std::uint32_t w) {
+            if (earliest_[w] > now_) return false;
             WarpTiming& t = timing_warp(w);
-            if (t.earliest > now_) return false;
             const bool ok = evaluate(w, now_);
             if (ok) {
               ++eligible_seen;
@@ -255,7 +276,13 @@ void SmModel::run_until(std::uint64_t end) {
             return ok;
           },
           [&](std::uint32_t w) { return timing_warp(w).state == WarpState::LongScoreboard; });
-      if (chosen == UINT32_MAX) continue;
+      if (chosen == UINT32_MAX) {
+        // Every warp was asked and none can issue: sleep until the first might.
+        std::uint64_t wake = kNever;
+        for (std::uint32_t w : p.scheduler.warps()) wake = std::min(wake, earliest_[w]);
+        p.wake = wake;
+        continue;
+      }
       // Warps found ready after the chosen one were not asked; they stay as they were and are
       // asked again next cycle (their `earliest` has passed).
       (void)eligible_seen;
@@ -275,7 +302,7 @@ void SmModel::run_until(std::uint64_t end) {
     // Nothing could issue: jump to the first cycle at which some warp might.
     std::uint64_t next = starting_.empty() ? end : std::min(end, starting_.front().start);
     for (const SubPartition& p : partitions_) {
-      for (std::uint32_t w : p.scheduler.warps()) next = std::min(next, timing_warp(w).earliest);
+      for (std::uint32_t w : p.scheduler.warps()) next = std::min(next, earliest_[w]);
     }
     now_ = std::max(now_ + 1, next);
   }
@@ -295,6 +322,7 @@ void SmModel::issue(std::uint32_t warp) {
   ctx_.cluster = b.cluster;
   runner_.step(w);
   ++counters_.issued;
+  t.operands_known = false;
   // An unconditional jump is a layout artefact of the IR: the compiler places blocks so that it
   // mostly disappears (loops rotated, fall-through), so it is executed without an issue slot.
   if (w.status == exec::WarpStatus::Ready &&
@@ -325,8 +353,12 @@ void SmModel::issue(std::uint32_t warp) {
           d.opcode == ir::Opcode::Shfl ? 1 : std::max(1u, access_.wavefronts);
       SubPartition& sp = partitions_[t.sub_partition];
       const std::uint64_t start = std::max({now_, shared_free_, sp.shared_free});
-      shared_free_ = start + wavefronts * c.shared_cycles_per_wavefront;
-      sp.shared_free = start + wavefronts * c.shared_partition_cycles_per_wavefront;
+      // Another block's shared memory is reached through the cluster's network, far slower.
+      const std::uint64_t per_wavefront =
+          access_.remote ? c.dsmem_cycles_per_wavefront : c.shared_cycles_per_wavefront;
+      shared_free_ = start + wavefronts * per_wavefront;
+      sp.shared_free =
+          start + wavefronts * std::max(per_wavefront, c.shared_partition_cycles_per_wavefront);
       result_at(std::max(shared_free_, sp.shared_free) + it.latency +
                     (access_.remote ? c.dsmem_latency : 0),
                 WarpState::ShortScoreboard);
@@ -345,11 +377,14 @@ void SmModel::issue(std::uint32_t warp) {
     case Pipe::Barrier:
       if (d.opcode == ir::Opcode::BarSync) {
         block_barrier_check(slot);
-      } else if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
+        break;
+      }
+      block_of(slot).cluster_arrival_cycle = now_;
+      if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
         for (WarpTiming& o : b.warps) {
-          o.next_issue = now_ + c.barrier_latency;
+          o.next_issue = now_ + c.cluster_barrier_latency;
           o.next_issue_state = WarpState::Barrier;
-          o.earliest = 0;
+          set_earliest(o, 0);
         }
       }
       break;
@@ -365,7 +400,7 @@ void SmModel::issue(std::uint32_t warp) {
     warp_finished(warp);
     return;
   }
-  t.earliest = 0;
+  set_earliest(t, 0);
   // Whatever it waits for next is its state from the next cycle.
   if (w.status == exec::WarpStatus::Ready)
     evaluate(warp, now_ + 1);
@@ -380,7 +415,7 @@ void SmModel::block_barrier_check(std::uint32_t slot) {
     if (!o.active) continue;
     o.next_issue = now_ + s_.timing->barrier_latency;
     o.next_issue_state = WarpState::Barrier;
-    o.earliest = 0;
+    set_earliest(o, 0);
   }
 }
 
@@ -449,7 +484,12 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
     if (!is_load) {
       const auto kind = is_atomic ? memory::RequestKind::Atomic : memory::RequestKind::Write;
       const std::uint32_t r = send(lines[k], sectors[k], kind);
-      if (!is_atomic) {
+      if (is_atomic) {
+        unsigned lanes = 0;
+        for (std::uint32_t m = access_.mask; m != 0; m &= m - 1)
+          lanes += access_.addresses[std::countr_zero(m)] / 128 == lines[k] ? 1u : 0u;
+        requests_[r].lanes = static_cast<std::uint8_t>(lanes);
+      } else {
         for (unsigned s = 0; s < 4; ++s) {
           if ((sectors[k] >> s) & 1u && written[k][s] != 0xffu)
             requests_[r].partial = static_cast<std::uint8_t>(requests_[r].partial | (1u << s));
@@ -540,15 +580,15 @@ void SmModel::complete_requests() {
     if (--load.outstanding != 0) continue;
     WarpTiming& t = timing_warp(load.warp);
     if (load.ndst == 0) t.drain_until = std::max(t.drain_until, load.ready);
+    t.operands_known = false;
     for (unsigned i = 0; i < load.ndst; ++i) t.ready[load.dst[i]] = load.ready;
     t.pending -= load.ndst == 0 ? 1 : load.ndst;
-    t.earliest = 0;
+    set_earliest(t, 0);
   }
   settle_residency(now_);
   // Warps throttled on a full miss queue may go now.
-  for (BlockSlot& b : slots_) {
-    for (WarpTiming& t : b.warps) t.earliest = 0;
-  }
+  std::fill(earliest_.begin(), earliest_.end(), 0);
+  for (SubPartition& p : partitions_) p.wake = 0;
   requests_.clear();
   waiters_.clear();
   loads_.clear();
@@ -601,9 +641,9 @@ void SmModel::resume_cluster(std::uint64_t cluster_id, std::uint64_t at) {
     if (!b.busy || b.cluster_id != cluster_id) continue;
     for (WarpTiming& t : b.warps) {
       if (!t.active) continue;
-      t.next_issue = at + s_.timing->barrier_latency;
+      t.next_issue = at;
       t.next_issue_state = WarpState::Barrier;
-      t.earliest = 0;
+      set_earliest(t, 0);
     }
   }
 }

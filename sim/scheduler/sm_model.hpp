@@ -84,7 +84,7 @@ class SmModel {
   void complete_requests();
   // Clusters whose blocks retired since the last call (their ids), then forgotten.
   std::vector<std::uint64_t> take_retired();
-  // After the engine released a cluster barrier: warps of `cluster_id` resume at `at`.
+  // After the engine released a cluster barrier: warps of `cluster_id` issue again from `at`.
   void resume_cluster(std::uint64_t cluster_id, std::uint64_t at);
 
   bool busy() const { return resident_warps_ != 0 || !queued_.empty() || !starting_.empty(); }
@@ -106,11 +106,14 @@ class SmModel {
     std::vector<WarpState> producer;   // what a wait on that register is called
     std::uint64_t next_issue = 0;
     WarpState next_issue_state = WarpState::Launching;
-    std::uint64_t earliest = 0;  // no use asking before this cycle
+    std::uint64_t* earliest = nullptr;  // no use asking before this cycle (in earliest_)
     WarpState state = WarpState::Launching;
     std::uint64_t state_since = 0;
     std::uint32_t pending = 0;      // registers (or stores) whose ready cycle is not yet known
     std::uint64_t drain_until = 0;  // its last store reaches the L2
+    bool operands_known = false;    // operands_ready is for the instruction at the pc
+    std::uint64_t operands_ready = 0;
+    WarpState operands_wait = WarpState::Wait;
     std::uint32_t sub_partition = 0;
     bool active = false;
   };
@@ -134,6 +137,7 @@ class SmModel {
     WarpScheduler scheduler;
     std::array<std::uint64_t, kPipes> pipe_free{};
     std::uint64_t shared_free = 0;  // this partition's path to the shared pipe
+    std::uint64_t wake = 0;         // no warp here can issue before (a lower bound)
   };
   // A block assigned to a slot that starts once the SM's block launcher gets to it.
   struct Starting {
@@ -148,6 +152,7 @@ class SmModel {
   WarpTiming& timing_warp(std::uint32_t warp);
   void set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
   bool evaluate(std::uint32_t warp, std::uint64_t at);
+  void set_earliest(WarpTiming& t, std::uint64_t cycle);
   void issue(std::uint32_t warp);
   void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it,
                     std::uint32_t pc);
@@ -169,6 +174,13 @@ class SmModel {
   exec::ExecOptions options_;
   exec::WarpRunner runner_;
   std::vector<BlockSlot> slots_;
+  // Each warp slot's timing and functional state, by id (slot * warps per block + warp).
+  struct WarpRef {
+    WarpTiming* timing = nullptr;
+    exec::WarpState* exec = nullptr;
+  };
+  std::vector<WarpRef> by_id_;
+  std::vector<std::uint64_t> earliest_;  // by id, contiguous: the scheduler's hot loop reads it
   std::vector<SubPartition> partitions_;
   std::deque<exec::Dim3> queued_;
   std::deque<Starting> starting_;

@@ -59,8 +59,12 @@ class TimingEngine {
     }
     const auto gpcs =
         static_cast<std::uint32_t>(std::min<std::uint64_t>(gpu.timing.gpcs, gpu.sm_count));
-    for (std::uint32_t g = 0; g <= gpcs; ++g)
-      gpc_first_sm_.push_back(static_cast<std::uint32_t>(g * gpu.sm_count / gpcs));
+    // GPCs hold whole TPCs (pairs of SMs), so a GPC always has an even number of SMs (but the
+    // last when the GPU has an odd count): two-block clusters then fill every SM.
+    const std::uint64_t tpcs = gpu.sm_count / 2;
+    for (std::uint32_t g = 0; g < gpcs; ++g)
+      gpc_first_sm_.push_back(static_cast<std::uint32_t>(2 * (g * tpcs / gpcs)));
+    gpc_first_sm_.push_back(static_cast<std::uint32_t>(gpu.sm_count));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
     for (const exec::GlobalBuffer& b : memory_.buffers)
@@ -81,7 +85,11 @@ class TimingEngine {
       const std::uint32_t first = gpc_first_sm_[k * gpcs / threads_];
       const std::uint32_t last = gpc_first_sm_[(k + 1) * gpcs / threads_];
       try {
-        for (std::uint32_t s = first; s < last; ++s) sms_[s]->run_until(end.load());
+        for (std::uint32_t s = first; s < last; ++s) {
+          // The answers the L2 gave between intervals reach each SM first.
+          sms_[s]->complete_requests();
+          sms_[s]->run_until(end.load());
+        }
       } catch (...) {
         errors[k] = std::current_exception();
       }
@@ -186,16 +194,35 @@ class TimingEngine {
       for (memory::L2Request& r : sm->requests()) all.push_back(&r);
     }
     pending_requests_ = !all.empty();
-    std::sort(all.begin(), all.end(), [](const memory::L2Request* a, const memory::L2Request* b) {
-      if (a->cycle != b->cycle) return a->cycle < b->cycle;
-      if (a->sm != b->sm) return a->sm < b->sm;
-      return a->seq < b->seq;
-    });
+    order_by_cycle(all);
     system_.resolve(all, boundary, [&](const memory::L2Request& r) {
       exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
       a.apply(a);
     });
-    for (auto& sm : sms_) sm->complete_requests();
+  }
+
+  // Puts requests in (cycle, SM, sequence) order. They are gathered SM by SM, each SM's in
+  // sequence, so a stable counting sort on the cycle alone gives that order.
+  void order_by_cycle(std::vector<memory::L2Request*>& requests) {
+    if (requests.empty()) return;
+    std::uint64_t low = UINT64_MAX, high = 0;
+    for (const memory::L2Request* r : requests) {
+      low = std::min(low, r->cycle);
+      high = std::max(high, r->cycle);
+    }
+    if (high - low > (std::uint64_t{1} << 22)) {
+      std::stable_sort(requests.begin(), requests.end(),
+                       [](const memory::L2Request* a, const memory::L2Request* b) {
+                         return a->cycle < b->cycle;
+                       });
+      return;
+    }
+    counts_.assign(high - low + 2, 0);
+    for (const memory::L2Request* r : requests) ++counts_[r->cycle - low + 1];
+    for (std::size_t i = 1; i < counts_.size(); ++i) counts_[i] += counts_[i - 1];
+    sorted_.resize(requests.size());
+    for (memory::L2Request* r : requests) sorted_[counts_[r->cycle - low]++] = r;
+    requests.swap(sorted_);
   }
 
   void retire(std::uint64_t cluster_id) {
@@ -208,8 +235,13 @@ class TimingEngine {
   void release_cluster_barriers(std::uint64_t boundary) {
     for (std::size_t i = 0; i < pool_.size(); ++i) {
       ResidentCluster& c = pool_[i];
+      std::uint64_t last_arrival = 0;
+      for (const exec::BlockState& b : c.blocks)
+        last_arrival = std::max(last_arrival, b.cluster_arrival_cycle);
       if (!c.used || !exec::release_cluster_barrier(c.blocks)) continue;
-      for (std::uint32_t s : c.sms) sms_[s]->resume_cluster(i + 1, boundary);
+      const std::uint64_t release =
+          std::max(boundary, last_arrival + gpu_.timing.cluster_barrier_latency);
+      for (std::uint32_t s : c.sms) sms_[s]->resume_cluster(i + 1, release);
     }
   }
 
@@ -235,11 +267,23 @@ class TimingEngine {
       }
       return;
     }
-    for (bool placed = true; placed && next_cluster_ < total_clusters_;) {
-      placed = false;
-      for (std::uint32_t g = 0; g < gpcs && next_cluster_ < total_clusters_; ++g) {
-        placed |= place_cluster(g, at);
+    // Each cluster to the GPC with the most empty SMs (then the most free slots), so clusters
+    // spread over SMs before any SM takes a second block.
+    while (next_cluster_ < total_clusters_) {
+      std::uint32_t best = gpcs;
+      std::pair<std::uint64_t, std::uint64_t> best_score{0, 0};
+      for (std::uint32_t g = 0; g < gpcs; ++g) {
+        std::pair<std::uint64_t, std::uint64_t> score{0, 0};
+        for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1]; ++s) {
+          score.first += sms_[s]->free_slots() == blocks_per_sm_ ? 1u : 0u;
+          score.second += sms_[s]->free_slots();
+        }
+        if (score.second >= cluster_size_ && (best == gpcs || score > best_score)) {
+          best = g;
+          best_score = score;
+        }
       }
+      if (best == gpcs || !place_cluster(best, at)) break;
     }
   }
 
@@ -257,20 +301,20 @@ class TimingEngine {
 
   // Places the next cluster's blocks on SMs of GPC `g` with a free slot each, if it fits.
   bool place_cluster(std::uint32_t g, std::uint64_t at) {
-    std::vector<std::uint32_t> chosen;
-    std::vector<std::uint32_t> free;
+    // The emptiest SMs of the GPC first, one block each, then doubling up.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> free;  // (free slots, SM)
     for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1]; ++s)
-      free.push_back(sms_[s]->free_slots());
-    // Distinct SMs first, then doubling up.
+      free.emplace_back(sms_[s]->free_slots(), s);
+    std::stable_sort(free.begin(), free.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::uint32_t> chosen;
     for (std::uint32_t round = 0; chosen.size() < cluster_size_ && round < blocks_per_sm_;
          ++round) {
-      for (std::uint32_t s = gpc_first_sm_[g];
-           s < gpc_first_sm_[g + 1] && chosen.size() < cluster_size_; ++s) {
-        std::uint32_t& f = free[s - gpc_first_sm_[g]];
-        if (f > 0) {
-          --f;
-          chosen.push_back(s);
-        }
+      for (auto& [slots, sm] : free) {
+        if (chosen.size() == cluster_size_) break;
+        if (slots == 0) continue;
+        --slots;
+        chosen.push_back(sm);
       }
     }
     if (chosen.size() < cluster_size_) return false;
@@ -378,6 +422,8 @@ class TimingEngine {
   std::uint64_t total_clusters_ = 0, next_cluster_ = 0, retired_blocks_ = 0;
   std::uint64_t intervals_ = 0;
   bool pending_requests_ = false;
+  std::vector<std::size_t> counts_;  // order_by_cycle's buckets, kept to reuse
+  std::vector<memory::L2Request*> sorted_;
 };
 
 }  // namespace

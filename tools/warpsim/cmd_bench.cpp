@@ -1,4 +1,5 @@
-// `warpsim bench`: functional simulation speed on fixed workloads, one thread.
+// `warpsim bench`: simulation speed on fixed workloads: the functional model on one thread, or
+// the timing model on a chosen number of threads.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -6,11 +7,14 @@
 #include <sstream>
 
 #include "sim/core/exec/executor.hpp"
+#include "sim/scheduler/timing_engine.hpp"
 #include "tools/warpsim/bench_workloads.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/embedded_kernels.hpp"
 #include "tools/warpsim/launch_options.hpp"
+#include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
 
 namespace warpsim::cli {
@@ -47,22 +51,44 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   po::options_description desc("options");
   desc.add_options()("repeat", po::value<unsigned>()->default_value(3),
                      "runs per workload; the fastest counts")(
-      "mode", po::value<std::string>()->default_value("functional"), "functional");
+      "mode", po::value<std::string>()->default_value("functional"), "functional or timing")(
+      "threads", po::value<int>()->default_value(1),
+      "timing: simulation threads (0: one per core)")(
+      "config", po::value<std::string>()->default_value(kDefaultConfig),
+      "timing: the GPU, a built-in config name or an INI file");
   auto cl = parse_command_line("bench", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
   const unsigned repeat = std::max(1u, cl->vars["repeat"].as<unsigned>());
-  if (cl->vars["mode"].as<std::string>() != "functional") {
-    err << "warpsim bench: error: --mode must be functional\n";
+  const std::string mode = cl->vars["mode"].as<std::string>();
+  if (mode != "functional" && mode != "timing") {
+    err << "warpsim bench: error: --mode must be functional or timing\n";
     return kExitBadInput;
   }
+  const int threads = cl->vars["threads"].as<int>();
+  if (threads < 0 || threads > 1024) {
+    err << "warpsim bench: error: --threads must be between 0 (one per core) and 1024\n";
+    return kExitBadInput;
+  }
+  const bool timing = mode == "timing";
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu) return kExitBadInput;
   out << fmt::format("{:<26} {:>14} {:>16} {:>10} {:>14} {:>16}\n", "workload", "warp insts",
                      "thread insts", "best s", "M warp-inst/s", "M thread-inst/s");
   for (const BenchWorkload& w : bench_workloads()) {
     double best = 1e300;
     exec::LaunchStats stats;
     for (unsigned r = 0; r < repeat; ++r) {
-      exec::LaunchResult result = exec::execute(w.loaded->module, w.spec, {});
+      exec::LaunchResult result;
+      if (timing) {
+        scheduler::TimingOptions options;
+        options.threads = simulation_threads(static_cast<unsigned>(threads));
+        const LaunchOccupancy o = launch_occupancy(*gpu, w.spec);
+        result = scheduler::simulate_timing(w.loaded->module, w.spec, *gpu, o.occupancy, options)
+                     .functional;
+      } else {
+        result = exec::execute(w.loaded->module, w.spec, {});
+      }
       best = std::min(best, result.timing.simulate_seconds);
       stats = std::move(result.stats);
     }
@@ -72,7 +98,16 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
                        static_cast<double>(stats.warp_instructions) / seconds / 1e6,
                        static_cast<double>(stats.thread_instructions) / seconds / 1e6);
   }
-  out << "one thread; simulation only (buffers are filled before the clock starts)\n";
+  if (timing) {
+    out << fmt::format(
+        "timing model on {}, {} simulation thread{}; simulation only (buffers are "
+        "filled before the clock starts)\n",
+        gpu->name, simulation_threads(static_cast<unsigned>(threads)),
+        simulation_threads(static_cast<unsigned>(threads)) == 1 ? "" : "s");
+  } else {
+    out << "functional model, one thread; simulation only (buffers are filled before the clock "
+           "starts)\n";
+  }
   return kExitOk;
 }
 

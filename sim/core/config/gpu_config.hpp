@@ -40,6 +40,8 @@ struct TimingConfig {
   std::uint64_t shared_cycles_per_wavefront = 0;
   std::uint64_t shared_partition_cycles_per_wavefront = 0;
   std::uint64_t dsmem_latency = 0;
+  std::uint64_t dsmem_cycles_per_wavefront = 0;
+  std::uint64_t cluster_barrier_latency = 0;
   std::uint64_t mio_queue_cycles = 0;
   // [memory]
   std::uint64_t l1_bytes = 0;  // L1 and shared memory together; L1 gets what shared does not
@@ -53,6 +55,7 @@ struct TimingConfig {
   std::uint64_t l2_ways = 0;
   std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_bytes_per_cycle = 0;
+  std::uint64_t l2_atomic_cycles_per_request = 0;
   std::uint64_t l2_partial_write_cost = 0;  // a partly written sector, in full-sector times
   std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;

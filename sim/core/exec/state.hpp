@@ -43,9 +43,10 @@ struct BlockState {
   std::vector<std::uint8_t> shared;
   std::vector<WarpState> warps;
   std::uint64_t threads = 0;
-  std::uint64_t barrier_arrived = 0;  // threads waiting at bar.sync
-  std::uint64_t cluster_arrived = 0;  // threads waiting at cluster.sync
-  std::uint64_t exited_threads = 0;   // threads that executed ret
+  std::uint64_t barrier_arrived = 0;        // threads waiting at bar.sync
+  std::uint64_t cluster_arrived = 0;        // threads waiting at cluster.sync
+  std::uint64_t cluster_arrival_cycle = 0;  // timing model: when the last of them arrived
+  std::uint64_t exited_threads = 0;         // threads that executed ret
 };
 
 // What the last memory instruction touched, for the timing model (filled only when asked).
