@@ -54,7 +54,8 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t slice_index = slice_of(r.line);
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
-  const std::uint64_t sector_times = sectors + count(r.partial) * (t_.l2_partial_write_cost - 1);
+  const double sector_times =
+      sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
   // An atomic is applied lane by lane in the slice: its time, not the bytes, counts.
   const double busy =
       r.kind == RequestKind::Atomic

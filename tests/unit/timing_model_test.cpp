@@ -158,6 +158,8 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/scatter.kir", "scatter_one"},
       {"calibration/scatter.kir", "scatter_all"},
       {"calibration/scatter.kir", "gather_one"},
+      {"calibration/atomics.kir", "atom_one_line"},
+      {"calibration/clusters.kir", "dsmem_atomics"},
   };
   for (const auto& [file, launch] : launches) {
     CAPTURE(launch);

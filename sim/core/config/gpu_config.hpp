@@ -56,7 +56,7 @@ struct TimingConfig {
   std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_atomic_cycles_per_request = 0;
-  std::uint64_t l2_partial_write_cost = 0;  // a partly written sector, in full-sector times
+  std::uint64_t l2_partial_write_cost_pct = 0;  // a partly written sector, % of a whole one
   std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;
   std::uint64_t dram_channels = 0;
