@@ -196,7 +196,6 @@ class SmModel {
   std::uint64_t resident_warps_ = 0;  // warps of started blocks that have not exited
   std::uint64_t in_flight_warps_ = 0, residency_since_ = 0;
   std::vector<std::pair<std::uint64_t, std::int64_t>> residency_events_;  // (cycle, change)
-  std::uint64_t age_ = 0;
   std::uint32_t seq_ = 0;
   bool issued_in_interval_ = false;
   std::vector<std::uint64_t> retired_;
