@@ -161,7 +161,9 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/atomics.kir", "atom_one_line"},
       {"calibration/clusters.kir", "dsmem_atomics"},
   };
-  for (const auto& [file, launch] : launches) {
+  for (const auto& entry : launches) {
+    const std::string& file = entry.first;
+    const std::string& launch = entry.second;
     CAPTURE(launch);
     const double measured = measured_cycles(launch);
     const auto simulated = static_cast<double>(cycles_of(file, launch));
