@@ -97,6 +97,9 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     InstTiming& it = out[i];
     it.pipe = pipe_of(d);
     latency_of(it.pipe, t, it);
+    if (it.pipe == Pipe::Convert &&
+        (d.type == ir::ScalarType::F64 || d.source_type == ir::ScalarType::F64))
+      it.latency = static_cast<std::uint32_t>(t.convert_f64_latency);
     auto read = [&](const exec::OperandRef& op) {
       if (op.pooled) return;
       if (it.nreads == std::size(it.reads)) throw std::logic_error("too many operands");

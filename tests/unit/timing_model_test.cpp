@@ -147,6 +147,10 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
   // derivation); the model on that config must land within 10 % of the hardware's cycles.
   const std::vector<std::pair<std::string, std::string>> launches = {
       {"calibration/alu_chains.kir", "fma_chain"},
+      {"calibration/alu_chains.kir", "f64_chain"},
+      {"calibration/alu_chains.kir", "f64_cvt_chain"},
+      {"calibration/alu_chains.kir", "int_cvt_chain"},
+      {"calibration/shared_chase.kir", "shared_chase"},
       {"calibration/pointer_chase.kir", "chase_l1"},
       {"calibration/pointer_chase.kir", "chase_l2"},
       {"calibration/shared_conflicts.kir", "conflicts_32way"},

@@ -33,6 +33,7 @@ struct TimingConfig {
   std::uint64_t fp64_latency = 0, fp64_interval = 0;
   std::uint64_t sfu_latency = 0, sfu_interval = 0;
   std::uint64_t convert_latency = 0, convert_interval = 0;
+  std::uint64_t convert_f64_latency = 0;
   std::uint64_t branch_latency = 0, branch_interval = 0;
   std::uint64_t barrier_latency = 0;
   std::uint64_t const_latency = 0;
