@@ -13,8 +13,11 @@ unsigned count(unsigned mask) {
 
 }  // namespace
 
-MemorySystem::MemorySystem(const config::GpuConfig& gpu)
+MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32_t> partition_of_sm)
     : t_(gpu.timing),
+      partitions_(
+          std::max<std::uint64_t>(1, std::min(gpu.timing.l2_partitions, gpu.timing.l2_slices))),
+      partition_of_sm_(std::move(partition_of_sm)),
       slice_free_(gpu.timing.l2_slices, 0.0),
       channel_free_(gpu.timing.dram_channels, 0.0) {
   const std::uint64_t l2 = gpu.l2_bytes != 0 ? gpu.l2_bytes : 50ull << 20;
@@ -38,20 +41,27 @@ std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t byte
   return static_cast<std::uint64_t>(std::ceil(free));
 }
 
-std::uint64_t MemorySystem::slice_of(std::uint64_t line) const {
-  return (line ^ (line >> 9) ^ (line >> 17)) % t_.l2_slices;
+std::uint64_t MemorySystem::slice_of(std::uint64_t line, std::uint64_t partition) const {
+  const std::uint64_t per_partition = t_.l2_slices / partitions_;
+  return partition * per_partition + (line ^ (line >> 9) ^ (line >> 17)) % per_partition;
 }
 
 void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes) {
   for (std::uint64_t line = address / 128; line < (address + bytes + 127) / 128; ++line) {
     Eviction evicted;
-    if (CacheLine* l = slices_[slice_of(line)].touch(line, evicted)) l->valid = 0xf;
+    for (std::uint64_t p = 0; p < partitions_; ++p) {
+      if (CacheLine* l = slices_[slice_of(line, p)].touch(line, evicted)) l->valid = 0xf;
+    }
   }
 }
 
 std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t half = t_.l2_latency / 2;
-  const std::uint64_t slice_index = slice_of(r.line);
+  const std::uint64_t partition =
+      r.sm < partition_of_sm_.size()
+          ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
+          : 0;
+  const std::uint64_t slice_index = slice_of(r.line, partition);
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =

@@ -3,6 +3,10 @@
 // SMs feel through their bounded miss queues). Requests of all SMs are resolved together in one
 // deterministic order (cycle, SM, sequence), whatever thread simulated the SM.
 //
+// The L2 is split in partitions, each caching for the SMs of its share of the GPCs (as
+// Hopper's two halves do): data every SM reads is held in each, so each partition's slices
+// hold a copy. A request goes to a slice of its SM's partition, chosen by a hash of the line.
+//
 // Timing of a read: it reaches its slice l2_latency/2 after leaving the L1, waits for the slice
 // (sectors x 32 bytes at the slice's share of l2_bytes_per_cycle), and returns l2_latency/2
 // later when every sector hits; a missing sector is read from its DRAM channel (bandwidth
@@ -41,7 +45,8 @@ struct MemoryCounters {
 
 class MemorySystem {
  public:
-  MemorySystem(const config::GpuConfig& gpu);
+  // `partition_of_sm[s]`: the L2 partition SM s uses (missing SMs use partition 0).
+  MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32_t> partition_of_sm = {});
 
   // Resolves `requests`, already in (cycle, sm, seq) order: sets each one's `done`, no earlier
   // than `not_before` (the end of the interval the requests were issued in). `apply_atomic`
@@ -62,10 +67,12 @@ class MemorySystem {
 
  private:
   std::uint64_t serve(const L2Request& r);
-  std::uint64_t slice_of(std::uint64_t line) const;
+  std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
   std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at);
 
   config::TimingConfig t_;
+  std::uint64_t partitions_ = 1;
+  std::vector<std::uint32_t> partition_of_sm_;
   std::vector<SectorCache> slices_;
   std::vector<double> slice_free_;    // cycle each slice is next free
   std::vector<double> channel_free_;  // cycle each DRAM channel is next free

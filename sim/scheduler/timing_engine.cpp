@@ -26,6 +26,15 @@ struct ResidentCluster {
   bool used = false;
 };
 
+// Each SM's L2 partition: the GPCs split evenly among the partitions (as laid out below).
+std::vector<std::uint32_t> l2_partition_of_sms(const config::GpuConfig& gpu) {
+  std::vector<std::uint32_t> out(gpu.sm_count);
+  const std::uint64_t partitions = std::max<std::uint64_t>(1, gpu.timing.l2_partitions);
+  for (std::uint64_t s = 0; s < gpu.sm_count; ++s)
+    out[s] = static_cast<std::uint32_t>(s * partitions / gpu.sm_count);
+  return out;
+}
+
 class TimingEngine {
  public:
   TimingEngine(const ir::Module& module, const exec::LaunchSpec& launch,
@@ -37,7 +46,7 @@ class TimingEngine {
         memory_(exec::GlobalMemory::allocate(launch)),
         program_(exec::decode(module, launch, memory_)),
         insts_(classify(program_, gpu.timing)),
-        system_(gpu),
+        system_(gpu, l2_partition_of_sms(gpu)),
         blocks_per_sm_(static_cast<std::uint32_t>(occupancy.blocks_per_sm)),
         cluster_size_(static_cast<std::uint32_t>(launch.cluster.count())) {
     const Dim3Count clusters = cluster_grid();

@@ -53,6 +53,7 @@ struct TimingConfig {
   std::uint64_t lg_queue_cycles = 0;
   std::uint64_t l1_max_outstanding_lines = 0;
   std::uint64_t l2_slices = 0;
+  std::uint64_t l2_partitions = 0;
   std::uint64_t l2_ways = 0;
   std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_bytes_per_cycle = 0;
