@@ -57,8 +57,11 @@ void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes) {
 
 std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t half = t_.l2_latency / 2;
+  // Reads use the copy in their SM's partition; an atomic is applied at one place, the line's
+  // home partition, whichever SM sends it.
   const std::uint64_t partition =
-      r.sm < partition_of_sm_.size()
+      r.kind == RequestKind::Atomic ? ((r.line * 0x9E3779B97F4A7C15ull) >> 40) % partitions_
+      : r.sm < partition_of_sm_.size()
           ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
           : 0;
   const std::uint64_t slice_index = slice_of(r.line, partition);
