@@ -93,7 +93,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
     // Whole sectors are written: no fill from DRAM is needed.
     counters_.l2_sector_hits += count(static_cast<unsigned>(line->valid & r.sectors));
     for (unsigned s = 0; s < 4; ++s) {
-      if (((r.sectors >> s) & 1u) && !((line->valid >> s) & 1u)) line->fill_cycle[s] = at_slice;
+      if (has_sector(r.sectors, s) && !has_sector(line->valid, s)) line->fill_cycle[s] = at_slice;
     }
     line->valid |= r.sectors;
     line->dirty |= r.sectors;
@@ -103,7 +103,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const auto missing = static_cast<std::uint8_t>(r.sectors & ~line->valid);
   counters_.l2_sector_hits += sectors - count(missing);
   for (unsigned s = 0; s < 4; ++s) {
-    if ((r.sectors >> s) & 1u && !((missing >> s) & 1u))
+    if (has_sector(r.sectors, s) && !has_sector(missing, s))
       ready = std::max(ready, line->fill_cycle[s]);
   }
   if (missing != 0) {
@@ -111,7 +111,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
     counters_.dram_read_bytes += bytes;
     const std::uint64_t arrives = dram_transfer(r.line, bytes, at_slice) + t_.dram_latency;
     for (unsigned s = 0; s < 4; ++s) {
-      if ((missing >> s) & 1u) line->fill_cycle[s] = arrives;
+      if (has_sector(missing, s)) line->fill_cycle[s] = arrives;
     }
     line->valid |= missing;
     ready = std::max(ready, arrives);

@@ -12,6 +12,11 @@ namespace warpsim::memory {
 
 inline constexpr std::uint64_t kNever = UINT64_MAX;
 
+// Whether sector s (0-3) is set in a mask of a line's sectors.
+inline bool has_sector(unsigned mask, unsigned s) {
+  return ((mask >> s) & 1u) != 0;
+}
+
 struct CacheLine {
   std::uint64_t tag = kNever;  // line address (byte address / 128), kNever when empty
   std::uint64_t last_use = 0;  // LRU stamp

@@ -491,7 +491,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
         requests_[r].lanes = static_cast<std::uint8_t>(lanes);
       } else {
         for (unsigned s = 0; s < 4; ++s) {
-          if ((sectors[k] >> s) & 1u && written[k][s] != 0xffu)
+          if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)
             requests_[r].partial = static_cast<std::uint8_t>(requests_[r].partial | (1u << s));
         }
       }
@@ -502,7 +502,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
       // Write-through: a cached copy is updated, nothing is allocated.
       if (memory::CacheLine* l = l1_.find(lines[k]); l != nullptr && !is_atomic) {
         for (unsigned s = 0; s < 4; ++s) {
-          if ((sectors[k] >> s) & 1u && l->pending[s] < 0) l->fill_cycle[s] = tagged;
+          if (memory::has_sector(sectors[k], s) && l->pending[s] < 0) l->fill_cycle[s] = tagged;
         }
       }
       continue;
@@ -518,8 +518,8 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
     }
     std::uint8_t missing = 0;
     for (unsigned s = 0; s < 4; ++s) {
-      if (!((sectors[k] >> s) & 1u)) continue;
-      if (!((l->valid >> s) & 1u)) {
+      if (!memory::has_sector(sectors[k], s)) continue;
+      if (!memory::has_sector(l->valid, s)) {
         missing = static_cast<std::uint8_t>(missing | (1u << s));
       } else if (l->pending[s] >= 0) {
         ++counters_.l1_sector_hits;
@@ -535,7 +535,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
       waiters_.emplace_back(r, load_index);
       ++load.outstanding;
       for (unsigned s = 0; s < 4; ++s) {
-        if ((missing >> s) & 1u) l->pending[s] = static_cast<std::int32_t>(r);
+        if (memory::has_sector(missing, s)) l->pending[s] = static_cast<std::int32_t>(r);
       }
       l->valid |= missing;
     }
