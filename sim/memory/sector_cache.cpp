@@ -17,6 +17,7 @@ SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways)
     : sets_(ways == 0 ? 0 : bytes / 128 / ways),
       ways_(ways),
       tags_(sets_ * ways_, kNever),
+      stamps_(sets_ * ways_, 0),
       lines_(sets_ * ways_) {}
 
 CacheLine* SectorCache::find(std::uint64_t line) {
@@ -35,7 +36,7 @@ CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
   const std::uint64_t* tags = tags_.data() + base;
   for (std::uint64_t w = 0; w < ways_; ++w) {
     if (tags[w] == line) {
-      lines_[base + w].last_use = ++stamp_;
+      stamps_[base + w] = ++stamp_;
       return &lines_[base + w];
     }
   }
@@ -46,18 +47,19 @@ CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
       victim = w;
       break;
     }
-    if (lines_[base + w].last_use < lines_[base + victim].last_use) victim = w;
+    if (stamps_[base + w] < stamps_[base + victim]) victim = w;
   }
   CacheLine& v = lines_[base + victim];
   if (tags[victim] != kNever) evicted = {tags[victim], v.dirty};
   v = CacheLine{};
   tags_[base + victim] = line;
-  v.last_use = ++stamp_;
+  stamps_[base + victim] = ++stamp_;
   return &v;
 }
 
 void SectorCache::clear() {
   std::fill(tags_.begin(), tags_.end(), kNever);
+  std::fill(stamps_.begin(), stamps_.end(), 0);
   for (CacheLine& l : lines_) l = CacheLine{};
   stamp_ = 0;
 }

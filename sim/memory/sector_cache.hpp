@@ -19,7 +19,6 @@ inline bool has_sector(unsigned mask, unsigned s) {
 
 struct CacheLine {
   std::uint64_t tag = kNever;  // line address (byte address / 128), kNever when empty
-  std::uint64_t last_use = 0;  // LRU stamp
   std::uint8_t valid = 0;      // sectors present (bit per sector)
   std::uint8_t dirty = 0;      // sectors written and not yet written back
   std::uint64_t fill_cycle[4] = {0, 0, 0, 0};  // when each present sector's data arrives
@@ -46,7 +45,8 @@ class SectorCache {
  private:
   std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;
   // Set-major. Tags apart from the rest, so a lookup reads one or two host cache lines.
-  std::vector<std::uint64_t> tags_;  // line address (byte address / 128), kNever when empty
+  std::vector<std::uint64_t> tags_;    // line address (byte address / 128), kNever when empty
+  std::vector<std::uint64_t> stamps_;  // LRU: when each way was last used
   std::vector<CacheLine> lines_;
 };
 
