@@ -101,6 +101,39 @@ TEST_CASE("run rejects bad launch overrides with exit 2") {
   CHECK(run_cli({"run", vec, "--dump", "nosuch=/tmp/x"}).exit_code == 2);
 }
 
+TEST_CASE("run --mode timing reports cycles and warp states, and draws a timeline") {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto json = dir / "warpsim_timing.json";
+  const auto svg = dir / "warpsim_timeline.svg";
+  const auto html = dir / "warpsim_timeline.html";
+  const std::string file = kernel_path("warp_divergence.kir");
+  const auto r = run_cli({"run", file, "--mode", "timing", "--json", json.string(), "--timeline",
+                          svg.string(), "--threads", "1"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("gpc__cycles_elapsed.max") != std::string::npos);
+  CHECK(r.out.find("warp states") != std::string::npos);
+  std::ifstream in(json);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text.find("\"mode\": \"timing\"") != std::string::npos);
+  CHECK(text.find("\"sm__warps_active.avg.pct_of_peak_sustained_active\"") != std::string::npos);
+  CHECK(text.find("\"long_scoreboard\"") != std::string::npos);
+  std::ifstream picture(svg);
+  const std::string drawn((std::istreambuf_iterator<char>(picture)),
+                          std::istreambuf_iterator<char>());
+  // One warp on SM 0: its row and at least one state span.
+  CHECK(drawn.rfind("<svg", 0) == 0);
+  CHECK(drawn.find("warp 0") != std::string::npos);
+  CHECK(drawn.find("<rect") != std::string::npos);
+  REQUIRE(run_cli({"run", file, "--mode", "timing", "--timeline", html.string()}).exit_code == 0);
+  std::ifstream page(html);
+  std::string first;
+  std::getline(page, first);
+  CHECK(first == "<!DOCTYPE html>");
+  // The functional report does not take timing options; bench checks its mode and threads.
+  CHECK(run_cli({"bench", "--mode", "cycles"}).exit_code == 2);
+  CHECK(run_cli({"bench", "--mode", "timing", "--threads", "-2"}).exit_code == 2);
+}
+
 TEST_CASE("run --dump writes a buffer's final bytes") {
   const auto path = std::filesystem::temp_directory_path() / "warpsim_compute_out.bin";
   const auto r = run_cli({"run", kernel_path("compute.kir"), "--dump", "out=" + path.string()});
