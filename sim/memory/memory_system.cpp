@@ -20,7 +20,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       partition_of_sm_(std::move(partition_of_sm)),
       slice_free_(gpu.timing.l2_slices, 0.0),
       channel_free_(gpu.timing.dram_channels, 0.0) {
-  const std::uint64_t l2 = gpu.l2_bytes != 0 ? gpu.l2_bytes : 50ull << 20;
+  const std::uint64_t l2 = gpu.l2_bytes;  // the callers require a config that gives it
   slices_.reserve(t_.l2_slices);
   for (std::uint64_t s = 0; s < t_.l2_slices; ++s)
     slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways);

@@ -132,6 +132,10 @@ TEST_CASE("run --mode timing reports cycles and warp states, and draws a timelin
   // The functional report does not take timing options; bench checks its mode and threads.
   CHECK(run_cli({"bench", "--mode", "cycles"}).exit_code == 2);
   CHECK(run_cli({"bench", "--mode", "timing", "--threads", "-2"}).exit_code == 2);
+  // The seed's RTX 3090 table gives no L2 size: the timing model says so instead of guessing.
+  const auto no_l2 = run_cli({"run", file, "--mode", "timing", "--config", "rtx3090"});
+  CHECK(no_l2.exit_code == 2);
+  CHECK(no_l2.err.find("gpu.l2_bytes") != std::string::npos);
 }
 
 TEST_CASE("run --dump writes a buffer's final bytes") {

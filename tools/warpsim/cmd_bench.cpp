@@ -72,7 +72,7 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   const bool timing = mode == "timing";
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
-  if (!gpu) return kExitBadInput;
+  if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
   out << fmt::format("{:<26} {:>14} {:>16} {:>10} {:>14} {:>16}\n", "workload", "warp insts",
                      "thread insts", "best s", "M warp-inst/s", "M thread-inst/s");
   for (const BenchWorkload& w : bench_workloads()) {

@@ -140,6 +140,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                       err);
   if (!spec || !opts || !gpu) return kExitBadInput;
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
+  if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;
   if (timing && occupancy.occupancy.blocks_per_sm == 0) {
     err << "warpsim run: error: the launch cannot run on " << gpu->name << ": "
         << occupancy.occupancy.reason << "\n";

@@ -241,7 +241,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitBadInput;
   }
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
-  if (!gpu) return kExitBadInput;
+  if (!gpu || !timing_config_ok(*gpu, "validate", err)) return kExitBadInput;
   std::vector<Row> rows;
   bool all_ok = true;
   for (const std::string& file : files) {

@@ -40,4 +40,12 @@ std::optional<config::GpuConfig> load_gpu_config(const std::string& name_or_path
   return std::get<config::GpuConfig>(std::move(loaded));
 }
 
+bool timing_config_ok(const config::GpuConfig& gpu, const std::string& command, std::ostream& err) {
+  if (gpu.l2_bytes != 0) return true;
+  err << "warpsim " << command << ": error: the config (" << gpu.source
+      << ") gives no gpu.l2_bytes, which the timing model needs; add it or --set "
+         "gpu.l2_bytes=BYTES\n";
+  return false;
+}
+
 }  // namespace warpsim::cli

@@ -21,6 +21,9 @@ const std::vector<EmbeddedConfig>& embedded_configs();
 
 inline constexpr const char* kDefaultConfig = "h200";
 
+// Whether `gpu` describes what the timing model needs (its L2 size); says why not to `err`.
+bool timing_config_ok(const config::GpuConfig& gpu, const std::string& command, std::ostream& err);
+
 // The config, or nothing after printing every error to `err`.
 std::optional<config::GpuConfig> load_gpu_config(const std::string& name_or_path,
                                                  const std::vector<std::string>& sets,
