@@ -57,11 +57,4 @@ CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
   return &v;
 }
 
-void SectorCache::clear() {
-  std::fill(tags_.begin(), tags_.end(), kNever);
-  std::fill(stamps_.begin(), stamps_.end(), 0);
-  for (CacheLine& l : lines_) l = CacheLine{};
-  stamp_ = 0;
-}
-
 }  // namespace warpsim::memory

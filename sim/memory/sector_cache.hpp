@@ -40,7 +40,6 @@ class SectorCache {
   CacheLine* find(std::uint64_t line);
   // The line, allocated (evicting the least recently used) when absent; LRU updated.
   CacheLine* touch(std::uint64_t line, Eviction& evicted);
-  void clear();
 
  private:
   std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;

@@ -154,13 +154,11 @@ class SmModel {
   bool evaluate(std::uint32_t warp, std::uint64_t at);
   void set_earliest(WarpTiming& t, std::uint64_t cycle);
   void issue(std::uint32_t warp);
-  void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it,
-                    std::uint32_t pc);
+  void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it);
   void warp_finished(std::uint32_t warp);
   void block_barrier_check(std::uint32_t slot);
   void settle_residency(std::uint64_t until);
   std::uint64_t outstanding_misses();
-  void start_queued();
   void start_blocks();
   void activate(const Starting& b);
 

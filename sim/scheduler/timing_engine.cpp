@@ -49,8 +49,7 @@ class TimingEngine {
         system_(gpu, l2_partition_of_sms(gpu)),
         blocks_per_sm_(static_cast<std::uint32_t>(occupancy.blocks_per_sm)),
         cluster_size_(static_cast<std::uint32_t>(launch.cluster.count())) {
-    const Dim3Count clusters = cluster_grid();
-    total_clusters_ = clusters;
+    total_clusters_ = cluster_grid();
     SmSetup setup;
     setup.program = &program_;
     setup.launch = &launch_;
@@ -149,9 +148,7 @@ class TimingEngine {
   }
 
  private:
-  using Dim3Count = std::uint64_t;
-
-  Dim3Count cluster_grid() const {
+  std::uint64_t cluster_grid() const {
     const exec::Dim3& c = launch_.cluster;
     return (launch_.grid.x / c.x) * (launch_.grid.y / c.y) * (launch_.grid.z / c.z);
   }
@@ -235,7 +232,6 @@ class TimingEngine {
   }
 
   void retire(std::uint64_t cluster_id) {
-    ++retired_blocks_;
     if (cluster_id == 0) return;
     ResidentCluster& c = pool_[cluster_id - 1];
     if (--c.remaining == 0) c.used = false;
@@ -428,7 +424,7 @@ class TimingEngine {
   std::vector<std::uint32_t> order_;
   std::vector<ResidentCluster> pool_;
   std::uint32_t threads_ = 1;
-  std::uint64_t total_clusters_ = 0, next_cluster_ = 0, retired_blocks_ = 0;
+  std::uint64_t total_clusters_ = 0, next_cluster_ = 0;
   std::uint64_t intervals_ = 0;
   bool pending_requests_ = false;
   std::vector<std::size_t> counts_;  // order_by_cycle's buckets, kept to reuse

@@ -4,17 +4,8 @@
 # achieved occupancy, L2 hit rate and DRAM bytes), plus the SASS of each kernel.
 #   validation/h200/timing.sh WARPSIM_BUNDLE OUTDIR
 set -euo pipefail
-bundle="$(cd "$1" && pwd)"
-out="$2"
+source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
 mkdir -p "$out/sass"
-export LD_LIBRARY_PATH="$bundle${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-ws="$bundle/warpsim"
-if [[ -z "${WARPSIM_CUPTI:-}" ]]; then
-  WARPSIM_CUPTI="$(find /usr/local/cuda* -name 'libcupti.so' 2>/dev/null | head -1)"
-  export WARPSIM_CUPTI
-fi
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
-date -u +%Y-%m-%d >> "$out/gpu.txt"
 
 status=0
 "$ws" validate kernels_ir/calibration/*.kir --csv "$out/calibration.csv" \

@@ -4,19 +4,7 @@
 #   validation/h200/validate.sh WARPSIM_BUNDLE OUTDIR
 # WARPSIM_BUNDLE holds a release warpsim and the shared libraries it needs (bundle.sh makes it).
 set -euo pipefail
-bundle="$(cd "$1" && pwd)"
-out="$2"
-mkdir -p "$out"
-export LD_LIBRARY_PATH="$bundle${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-ws="$bundle/warpsim"
-# CUPTI, for the hardware counters warpsim validate reads in-process.
-if [[ -z "${WARPSIM_CUPTI:-}" ]]; then
-  WARPSIM_CUPTI="$(find /usr/local/cuda* -name 'libcupti.so' 2>/dev/null | head -1)"
-  export WARPSIM_CUPTI
-fi
-
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
-date -u +%Y-%m-%d >> "$out/gpu.txt"
+source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
 
 status=0
 "$ws" validate --all --csv "$out/validate.csv" > "$out/validate.txt" 2>&1 || status=$?
