@@ -9,8 +9,10 @@
 #include <thread>
 
 #include "sim/core/exec/block_setup.hpp"
+#include "sim/core/exec/executor.hpp"
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/exec/program.hpp"
+#include "sim/core/ir/loop_unroll.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/scheduler/inst_timing.hpp"
 #include "sim/scheduler/stats_merge.hpp"
@@ -438,7 +440,27 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
                              const TimingOptions& options) {
   if (occupancy.blocks_per_sm == 0) throw std::invalid_argument("no block fits on an SM");
   const auto started = std::chrono::steady_clock::now();
-  return TimingEngine(module, launch, gpu, occupancy, options).run(started);
+  // The GPU runs the kernel as the compiler emits it: counted loops unrolled.
+  ir::Module compiled = module;
+  ir::Kernel* kernel = nullptr;
+  for (ir::Kernel& k : compiled.kernels)
+    if (k.name == launch.kernel->name) kernel = &k;
+  const std::size_t loops =
+      kernel ? ir::unroll_loops(*kernel, static_cast<std::uint32_t>(gpu.timing.unroll_factor)) : 0;
+  if (loops == 0) return TimingEngine(module, launch, gpu, occupancy, options).run(started);
+
+  // The kernel as written gives the counters (and any fault, located in its own lines); the
+  // unrolled one computes the same values, so its memory is the kernel's result.
+  exec::ExecOptions as_written_options;
+  as_written_options.max_warp_instructions = options.max_warp_instructions;
+  exec::LaunchResult as_written = exec::execute(module, launch, as_written_options);
+  exec::LaunchSpec compiled_launch = launch;
+  compiled_launch.kernel = kernel;
+  TimingResult result =
+      TimingEngine(compiled, compiled_launch, gpu, occupancy, options).run(started);
+  result.functional.stats = std::move(as_written.stats);
+  result.timing.unrolled_loops = loops;
+  return result;
 }
 
 }  // namespace warpsim::scheduler

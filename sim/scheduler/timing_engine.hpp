@@ -32,7 +32,8 @@ struct TimingStats {
   double sm_active_cycles_avg = 0;   // sm__cycles_active.avg
   double achieved_occupancy = 0;     // sm__warps_active.avg.pct_of_peak_sustained_active, in %
   double ipc = 0;                    // sm__inst_executed.avg.per_cycle_active
-  std::uint64_t issued = 0;
+  std::uint64_t issued = 0;          // instructions of the kernel as timed (unrolled loops)
+  std::size_t unrolled_loops = 0;    // loops the compiler model unrolled (timing.unroll_factor)
   std::uint64_t l1_sector_lookups = 0, l1_sector_hits = 0;
   std::uint64_t l2_sector_lookups = 0, l2_sector_hits = 0;
   std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;

@@ -1,6 +1,7 @@
 // The warpsim command line: exit codes and the output of the ir commands.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "tests/unit/test_support.hpp"
@@ -59,6 +60,19 @@ TEST_CASE("ir print takes exactly one file") {
   const auto r = run_cli({"ir", "print", kernel_path("compute.kir")});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("const coeffs: f32[4] = {1.0, 2.0, 3.0, 4.0}") != std::string::npos);
+}
+
+TEST_CASE("ir print --unroll shows the kernel as the timing model runs it") {
+  const auto r = run_cli({"ir", "print", "--unroll", "4", kernel_path("sum_reduce.kir")});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("# sum_reduce: 1 loop unrolled 4x") != std::string::npos);
+  CHECK(r.out.find("loop_body_unrolled:") != std::string::npos);
+  // What is printed parses and verifies.
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_unrolled.kir";
+  std::ofstream(path) << r.out;
+  CHECK(run_cli({"ir", "check", path.string()}).exit_code == 0);
+  std::filesystem::remove(path);
+  CHECK(run_cli({"ir", "print", "--unroll", "x", kernel_path("sum_reduce.kir")}).exit_code == 2);
 }
 
 TEST_CASE("ir cfg names the reconvergence point of the transpose's bounds check") {

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "sim/core/ir/frontend.hpp"
+#include "sim/core/ir/loop_unroll.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "tools/warpsim/cfg_report.hpp"
 #include "tools/warpsim/cli.hpp"
@@ -82,10 +83,21 @@ std::optional<ir::LoadedModule> single_file(const std::string& command,
 }
 
 int print(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  po::options_description desc("options");
+  desc.add_options()("unroll", po::value<std::uint32_t>(),
+                     "unroll counted loops N times, as the timing model runs them "
+                     "(timing.unroll_factor; see docs/timing.md)");
   CommandLine cl;
-  auto loaded =
-      single_file("ir print FILE", po::options_description("options"), args, out, err, cl);
+  auto loaded = single_file("ir print FILE", desc, args, out, err, cl);
   if (!loaded) return cl.help ? kExitOk : kExitBadInput;
+  if (cl.vars.count("unroll")) {
+    const std::uint32_t factor = cl.vars["unroll"].as<std::uint32_t>();
+    for (ir::Kernel& k : loaded->module.kernels) {
+      const std::size_t loops = ir::unroll_loops(k, factor);
+      if (loops > 0) out << "# " << k.name << ": " << loops << " loop" << (loops == 1 ? "" : "s")
+                         << " unrolled " << factor << "x\n";
+    }
+  }
   ir::print(out, loaded->module);
   return kExitOk;
 }

@@ -67,6 +67,13 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
       "  achieved occupancy {:.2f} % (sm__warps_active.avg.pct_of_peak_sustained_active)\n",
       t.achieved_occupancy);
   out << fmt::format("  IPC {:.3f} warp instructions per active SM cycle\n", t.ipc);
+  out << fmt::format("  warp instructions issued {}", with_commas(t.issued));
+  if (t.unrolled_loops != 0) {
+    out << fmt::format(" (as compiled: {} loop{} unrolled, timing.unroll_factor; "
+                       "the counts above are the kernel's as written)",
+                       t.unrolled_loops, t.unrolled_loops == 1 ? "" : "s");
+  }
+  out << "\n";
   out << fmt::format("  L1 hit rate {:.1f} % of {} global load sectors\n",
                      percent(t.l1_sector_hits, t.l1_sector_lookups),
                      with_commas(t.l1_sector_lookups));
@@ -106,6 +113,8 @@ void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics
   metrics["dram__bytes_read.sum"] = t.dram_read_bytes;
   metrics["dram__bytes_write.sum"] = t.dram_write_bytes;
   metrics["warpsim__kernel_cycles"] = t.kernel_cycles;
+  metrics["warpsim__inst_issued"] = t.issued;
+  metrics["warpsim__unrolled_loops"] = t.unrolled_loops;
   for (std::size_t k = 0; k < kWarpStates; ++k) {
     states[scheduler::warp_state_name(static_cast<WarpState>(k))] = t.warp_state_cycles[k];
   }

@@ -23,6 +23,7 @@ enum class SchedulerPolicy : std::uint8_t { LooseRoundRobin, GreedyThenOldest, T
 struct TimingConfig {
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   std::uint64_t two_level_active_warps = 0;
+  std::uint64_t unroll_factor = 1;  // the compiler's loop unrolling (loop_unroll.hpp)
   std::uint64_t gpcs = 0;
   std::uint64_t launch_overhead_cycles = 0;
   std::uint64_t block_launch_cycles = 0;

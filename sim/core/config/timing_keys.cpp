@@ -14,6 +14,10 @@ const std::vector<TimingKey>& timing_keys() {
       {{"timing.two_level_active_warps", K::Integer, "warps", "4",
         "two_level: warps in a scheduler's active set", 1, 64},
        &T::two_level_active_warps},
+      {{"timing.unroll_factor", K::Integer, "iterations", "4",
+        "counted loops of loads and arithmetic run unrolled this many times, as ptxas "
+        "compiles them (1: as written)", 1, 16},
+       &T::unroll_factor},
       {{"timing.gpcs", K::Integer, "GPCs", "8",
         "graphics processing clusters; a cluster of blocks stays in one", 1, 1024},
        &T::gpcs},

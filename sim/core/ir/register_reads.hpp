@@ -6,20 +6,21 @@
 
 namespace warpsim::ir {
 
-// Calls fn(const RegRef&, SourceLoc) for each register read, in operand order.
-template <typename Fn>
-void for_each_register_read(const Instruction& inst, Fn&& fn) {
-  auto value = [&fn](const ValueOperand& v) {
-    if (const auto* r = std::get_if<RegRef>(&v.value)) fn(*r, v.loc);
+// Calls fn(RegRef&, SourceLoc) for each register read, in operand order; the references are
+// const when `inst` is (so a transformation can rename the registers an instruction reads).
+template <typename Inst, typename Fn>
+void for_each_register_read(Inst& inst, Fn&& fn) {
+  auto value = [&fn](auto& v) {
+    if (auto* r = std::get_if<RegRef>(&v.value)) fn(*r, v.loc);
   };
-  for (const Operand& op : inst.operands) {
-    if (const auto* v = std::get_if<ValueOperand>(&op.kind)) value(*v);
-    if (const auto* list = std::get_if<RegList>(&op.kind)) {
-      for (const ValueOperand& e : list->elements) value(e);
+  for (auto& op : inst.operands) {
+    if (auto* v = std::get_if<ValueOperand>(&op.kind)) value(*v);
+    if (auto* list = std::get_if<RegList>(&op.kind)) {
+      for (auto& e : list->elements) value(e);
     }
-    if (const auto* m = std::get_if<MemRef>(&op.kind)) {
+    if (auto* m = std::get_if<MemRef>(&op.kind)) {
       if (m->rank) value(*m->rank);
-      for (const ValueOperand& i : m->indices) value(i);
+      for (auto& i : m->indices) value(i);
     }
   }
 }
