@@ -93,9 +93,11 @@ void SmModel::launch(const exec::Dim3& index, std::vector<exec::BlockState>* clu
     b.rank = rank;
   }
   b.cluster_id = cluster_id;
-  // The SM's block launcher starts one block every block_launch_cycles.
+  // The SM's block launcher starts one block every block_launch_cycles; a block of a
+  // multi-block cluster takes cluster_block_launch_cycles (the cluster is placed as a whole).
   const std::uint64_t start = std::max(at, launcher_free_);
-  launcher_free_ = start + s_.timing->block_launch_cycles;
+  launcher_free_ = start + (cluster == nullptr ? s_.timing->block_launch_cycles
+                                               : s_.timing->cluster_block_launch_cycles);
   starting_.push_back({index, static_cast<std::uint32_t>(found - slots_.begin()), rank,
                        start + s_.timing->block_launch_latency});
 }

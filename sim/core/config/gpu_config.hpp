@@ -27,6 +27,7 @@ struct TimingConfig {
   std::uint64_t gpcs = 0;
   std::uint64_t launch_overhead_cycles = 0;
   std::uint64_t block_launch_cycles = 0;
+  std::uint64_t cluster_block_launch_cycles = 0;
   std::uint64_t block_launch_latency = 0;
   std::uint64_t int_latency = 0, int_interval = 0;
   std::uint64_t fp32_latency = 0, fp32_interval = 0;
