@@ -158,6 +158,7 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/launch_overhead.kir", "empty_1"},
       {"calibration/launch_overhead.kir", "empty_waves"},
       {"calibration/launch_overhead.kir", "empty_waves_32warps"},
+      {"calibration/launch_overhead.kir", "empty_waves_cluster2"},
       {"calibration/bandwidth.kir", "stream_l2"},
       {"calibration/scatter.kir", "scatter_one"},
       {"calibration/scatter.kir", "scatter_all"},
