@@ -82,7 +82,8 @@ TEST_CASE("the trip counts the edge kernels exercise include every remainder") {
 }
 
 TEST_CASE("loops with stores, a register step, a le bound or a branch inside stay as written") {
-  for (const std::string launch : {"store_in_body", "register_step", "le_bound", "branch_in_body"}) {
+  for (const std::string launch :
+       {"store_in_body", "register_step", "le_bound", "branch_in_body", "reads_predicate"}) {
     CAPTURE(launch);
     cli::LaunchOverrides o;
     o.launch_name = launch;

@@ -93,6 +93,12 @@ std::optional<CountedLoop> match_counted_loop(const Kernel& kernel, const Cfg& c
     const Instruction& inst = b.instructions[i];
     if (!may_unroll(inst) || writes(inst, *iv) || (bound && writes(inst, *bound)))
       return std::nullopt;
+    // The header's predicate is not computed before an unrolled group.
+    bool reads_predicate = false;
+    for_each_register_read(inst, [&](const RegRef& r, SourceLoc) {
+      reads_predicate = reads_predicate || r.name == *pred;
+    });
+    if (reads_predicate) return std::nullopt;
   }
   return CountedLoop{header, *body, *iv, &cmp, &step, lit->magnitude};
 }

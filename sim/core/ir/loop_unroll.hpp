@@ -8,9 +8,9 @@
 //   body:    ...loads and arithmetic only...
 //            %i = add.T %i, K       (K a positive literal)
 //            jmp header
-// with N not written in the body and the body entered only from the header. Loops with stores,
-// atomics, barriers or warp-wide operations are left alone (as ptxas leaves the seeds' grid-
-// stride loops), so are loops with a register step.
+// with N not written in the body, the body entered only from the header and not reading %c.
+// Loops with stores, atomics, barriers or warp-wide operations are left alone (as ptxas leaves
+// the seeds' grid-stride loops), so are loops with a register step.
 //
 // The unrolled loop runs `factor` iterations at a time while all of them are in range, their
 // instructions ordered by schedule_block (the loads first); the original loop then runs what is
