@@ -14,6 +14,9 @@ namespace {
 
 void prepare_warp(const Program& program_, const LaunchSpec& launch_, const BlockState& b,
                   WarpState& w, std::uint32_t index) {
+  const std::size_t slots = std::size_t{program_.register_slots} * 32;
+  const bool launch_specials_kept =
+      w.specials_for == &launch_ && w.index == index && w.regs.size() == slots;
   w.index = index;
   const std::uint64_t first = std::uint64_t{index} * 32;
   const std::uint64_t count = std::min<std::uint64_t>(32, b.threads - first);
@@ -24,19 +27,29 @@ void prepare_warp(const Program& program_, const LaunchSpec& launch_, const Bloc
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.
-  w.regs.resize(std::size_t{program_.register_slots} * 32);
+  w.regs.resize(slots);
   w.local.assign(program_.local_bytes * 32, 0);
-  const Dim3& g = launch_.grid;
-  const Dim3& blk = launch_.block;
-  const std::uint64_t uniform[] = {blk.x,     blk.y, blk.z, b.index.x, b.index.y,
-                                   b.index.z, g.x,   g.y,   g.z};
   std::uint64_t* reg = w.regs.data() + std::size_t{program_.special_base} * 32;
   auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
     std::fill_n(reg + static_cast<std::size_t>(r) * 32, 32, v);
   };
-  for (unsigned i = 0; i < 9; ++i) fill(static_cast<ir::SpecialReg>(3 + i), uniform[i]);
-  fill(ir::SpecialReg::WarpId, index);
+  // What changes from block to block.
+  fill(ir::SpecialReg::CtaidX, b.index.x);
+  fill(ir::SpecialReg::CtaidY, b.index.y);
+  fill(ir::SpecialReg::CtaidZ, b.index.z);
   fill(ir::SpecialReg::ClusterCtaRank, b.cluster_rank);
+  // What only the launch and the warp's index decide (special registers are never written).
+  if (launch_specials_kept) return;
+  w.specials_for = &launch_;
+  const Dim3& g = launch_.grid;
+  const Dim3& blk = launch_.block;
+  fill(ir::SpecialReg::NtidX, blk.x);
+  fill(ir::SpecialReg::NtidY, blk.y);
+  fill(ir::SpecialReg::NtidZ, blk.z);
+  fill(ir::SpecialReg::NctaidX, g.x);
+  fill(ir::SpecialReg::NctaidY, g.y);
+  fill(ir::SpecialReg::NctaidZ, g.z);
+  fill(ir::SpecialReg::WarpId, index);
   fill(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
   // Thread indices by counting, not dividing: x runs fastest, then y, then z.
   Dim3 tid = unflatten(first, blk);

@@ -29,6 +29,9 @@ struct WarpState {
   std::vector<SimtEntry> stack;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
+  // The launch whose thread indices and launch-wide special registers `regs` hold for warp
+  // `index` (prepare_warp writes them once per warp slot, not once per block).
+  const void* specials_for = nullptr;
 
   const std::uint64_t* read(const OperandRef& op, const std::vector<std::uint64_t>& pool) const {
     return op.pooled ? pool.data() + op.slot * 32 : regs.data() + op.slot * 32;
