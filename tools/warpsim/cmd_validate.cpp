@@ -146,6 +146,13 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
           fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
                       static_cast<double>(measured) / static_cast<double>(std::max<std::uint64_t>(
                                                           1, sim.stats.warp_instructions))));
+      if (timed.timing.unrolled_loops != 0) {
+        row("warp instructions issued (IR with loops unrolled as compiled)",
+            std::to_string(timed.timing.issued), std::to_string(measured),
+            fmt::format("against SASS: not compared ({:.2f} SASS per IR)",
+                        static_cast<double>(measured) /
+                            static_cast<double>(std::max<std::uint64_t>(1, timed.timing.issued))));
+      }
       continue;
     }
     if (!simulated.contains(metric)) {
