@@ -59,12 +59,16 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t half = t_.l2_latency / 2;
   // Reads use the copy in their SM's partition; an atomic is applied at one place, the line's
   // home partition, whichever SM sends it.
+  // Atomics go to the slice that owns the line's group of l2_atomic_lines_per_unit
+  // neighbouring lines, so a few neighbouring lines share one slice's atomic unit.
+  const bool atomic = r.kind == RequestKind::Atomic;
+  const std::uint64_t group = r.line / std::max<std::uint64_t>(1, t_.l2_atomic_lines_per_unit);
   const std::uint64_t partition =
-      r.kind == RequestKind::Atomic ? ((r.line * 0x9E3779B97F4A7C15ull) >> 40) % partitions_
+      atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % partitions_
       : r.sm < partition_of_sm_.size()
           ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
           : 0;
-  const std::uint64_t slice_index = slice_of(r.line, partition);
+  const std::uint64_t slice_index = slice_of(atomic ? group : r.line, partition);
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =

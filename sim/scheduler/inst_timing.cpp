@@ -97,6 +97,11 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     InstTiming& it = out[i];
     it.pipe = pipe_of(d);
     latency_of(it.pipe, t, it);
+    if ((d.opcode == ir::Opcode::Div || d.opcode == ir::Opcode::Rem) && ir::is_int(d.type)) {
+      it.latency = static_cast<std::uint32_t>(d.opcode == ir::Opcode::Div ? t.int_div_latency
+                                                                          : t.int_rem_latency);
+      it.interval = static_cast<std::uint32_t>(t.int_div_interval);
+    }
     if (it.pipe == Pipe::Convert &&
         (d.type == ir::ScalarType::F64 || d.source_type == ir::ScalarType::F64))
       it.latency = static_cast<std::uint32_t>(t.convert_f64_latency);

@@ -148,6 +148,19 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
 
 void SmModel::complete_requests() {
   const config::TimingConfig& c = *s_.timing;
+  // Read answers come in through the SM's path from the L2, in the order they arrive.
+  std::vector<std::uint32_t> answers;
+  for (std::uint32_t i = 0; i < requests_.size(); ++i)
+    if (requests_[i].kind == memory::RequestKind::Read) answers.push_back(i);
+  std::sort(answers.begin(), answers.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return requests_[a].done != requests_[b].done ? requests_[a].done < requests_[b].done : a < b;
+  });
+  for (std::uint32_t i : answers) {
+    memory::L2Request& r = requests_[i];
+    r.done = fill_port_.deliver(r.done, std::uint64_t{32} * static_cast<unsigned>(
+                                                                std::popcount(unsigned{r.sectors})));
+  }
+  fill_port_.forget_before(now_);
   for (std::size_t i = 0; i < requests_.size(); ++i) {
     const memory::L2Request& r = requests_[i];
     --unresolved_;

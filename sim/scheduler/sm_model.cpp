@@ -23,7 +23,8 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       slots_(setup.blocks_per_sm),
       by_id_(setup.blocks_per_sm * setup.launch->warps_per_block()),
       earliest_(by_id_.size(), 0),
-      l1_(setup.l1_bytes, setup.timing->l1_ways) {
+      l1_(setup.l1_bytes, setup.timing->l1_ways),
+      fill_port_(setup.timing->sm_l2_bytes_per_cycle) {
   options_.max_warp_instructions = setup.max_warp_instructions;
   stats_.per_branch.resize(setup.program->insts.size());
   stats_.per_memory.resize(setup.program->insts.size());
@@ -350,12 +351,19 @@ void SmModel::issue(std::uint32_t warp) {
           d.opcode == ir::Opcode::Shfl ? 1 : std::max(1u, access_.wavefronts);
       SubPartition& sp = partitions_[t.sub_partition];
       const std::uint64_t start = std::max({now_, shared_free_, sp.shared_free});
-      // Another block's shared memory is reached through the cluster's network, far slower.
-      const std::uint64_t per_wavefront =
-          access_.remote ? c.dsmem_cycles_per_wavefront : c.shared_cycles_per_wavefront;
-      shared_free_ = start + wavefronts * per_wavefront;
+      // Another block's shared memory is reached through the cluster's network: each 128-byte
+      // segment of other blocks at the network's rate, whatever the bank conflicts, and at
+      // least a fixed time per access.
+      const std::uint64_t busy =
+          access_.remote
+              ? std::max<std::uint64_t>(
+                    c.dsmem_cycles_per_request,
+                    (std::uint64_t{access_.lines} * 128 + c.dsmem_bytes_per_cycle - 1) /
+                        c.dsmem_bytes_per_cycle)
+              : wavefronts * c.shared_cycles_per_wavefront;
+      shared_free_ = start + busy;
       sp.shared_free =
-          start + wavefronts * std::max(per_wavefront, c.shared_partition_cycles_per_wavefront);
+          start + std::max(busy, wavefronts * c.shared_partition_cycles_per_wavefront);
       result_at(std::max(shared_free_, sp.shared_free) + it.latency +
                     (access_.remote ? c.dsmem_latency : 0),
                 WarpState::ShortScoreboard);

@@ -19,6 +19,7 @@
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/exec/state.hpp"
 #include "sim/core/exec/warp_runner.hpp"
+#include "sim/memory/fill_port.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/memory/sector_cache.hpp"
 #include "sim/scheduler/inst_timing.hpp"
@@ -184,6 +185,7 @@ class SmModel {
   std::deque<Starting> starting_;
   std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
   memory::SectorCache l1_;
+  memory::FillPort fill_port_;  // answers from the L2 into this SM
   std::vector<memory::L2Request> requests_;
   std::vector<PendingLoad> loads_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, load)

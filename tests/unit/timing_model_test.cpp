@@ -160,11 +160,17 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/launch_overhead.kir", "empty_waves_32warps"},
       {"calibration/launch_overhead.kir", "empty_waves_cluster2"},
       {"calibration/bandwidth.kir", "stream_l2"},
+      {"calibration/bandwidth.kir", "stream_l2_1sm"},
       {"calibration/scatter.kir", "scatter_one"},
       {"calibration/scatter.kir", "scatter_all"},
       {"calibration/scatter.kir", "gather_one"},
       {"calibration/atomics.kir", "atom_one_line"},
+      {"calibration/atomics.kir", "atom_spread"},
+      {"calibration/atomics.kir", "atom_lines16"},
       {"calibration/clusters.kir", "dsmem_atomics"},
+      {"calibration/clusters.kir", "dsmem_atomics_scatter"},
+      {"calibration/alu_chains.kir", "idiv_chain"},
+      {"calibration/alu_chains.kir", "irem_chain"},
   };
   for (const auto& entry : launches) {
     const std::string& file = entry.first;

@@ -34,6 +34,7 @@ struct TimingConfig {
   std::uint64_t imul_latency = 0, imul_interval = 0;
   std::uint64_t fp64_latency = 0, fp64_interval = 0;
   std::uint64_t sfu_latency = 0, sfu_interval = 0;
+  std::uint64_t int_div_latency = 0, int_rem_latency = 0, int_div_interval = 0;
   std::uint64_t convert_latency = 0, convert_interval = 0;
   std::uint64_t convert_f64_latency = 0;
   std::uint64_t branch_latency = 0, branch_interval = 0;
@@ -43,7 +44,8 @@ struct TimingConfig {
   std::uint64_t shared_cycles_per_wavefront = 0;
   std::uint64_t shared_partition_cycles_per_wavefront = 0;
   std::uint64_t dsmem_latency = 0;
-  std::uint64_t dsmem_cycles_per_wavefront = 0;
+  std::uint64_t dsmem_cycles_per_request = 0;
+  std::uint64_t dsmem_bytes_per_cycle = 0;
   std::uint64_t cluster_barrier_latency = 0;
   std::uint64_t mio_queue_cycles = 0;
   // [memory]
@@ -52,6 +54,7 @@ struct TimingConfig {
   std::uint64_t l1_hit_latency = 0;
   std::uint64_t lsu_cycles_per_line = 0;
   std::uint64_t lsu_store_cycles_per_line = 0;
+  std::uint64_t sm_l2_bytes_per_cycle = 0;  // answers from the L2 into one SM (0: unlimited)
   std::uint64_t lg_queue_cycles = 0;
   std::uint64_t l1_max_outstanding_lines = 0;
   std::uint64_t l2_slices = 0;
@@ -60,6 +63,7 @@ struct TimingConfig {
   std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_atomic_cycles_per_request = 0;
+  std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice
   std::uint64_t l2_partial_write_cost_pct = 0;  // a partly written sector, % of a whole one
   std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;

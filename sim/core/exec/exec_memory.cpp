@@ -3,6 +3,7 @@
 // naming the array, the index and the address.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "sim/core/exec/exec_ops.hpp"
@@ -162,6 +163,9 @@ class Addressing {
         a->remote = m.has_rank;
         a->mask = mask;
         a->wavefronts = r.wavefronts;
+        // dsmem: the 128-byte segments of other blocks' memory cross the cluster's network
+        // (lanes addressing their own block's memory stay in the SM).
+        a->lines = m.has_rank ? remote_segments(mask) : 0;
       }
       auto& group = m.has_rank ? stats.memory.dsmem : stats.memory.shared;
       SharedOpStats& sh = group[static_cast<std::size_t>(shared_op())];
@@ -231,6 +235,21 @@ class Addressing {
     }
     rank_out = static_cast<std::uint64_t>(rank);
     return (*ctx_.cluster)[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
+  }
+
+  // Distinct 128-byte segments of other blocks' shared memory the active lanes address
+  // (addresses_ carry the block's rank above bit 40).
+  unsigned remote_segments(std::uint32_t mask) const {
+    const std::uint64_t own = ctx_.block->cluster_rank;
+    std::uint64_t seen[32];
+    unsigned n = 0;
+    for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+      const std::uint64_t a = addresses_[std::countr_zero(m)];
+      if ((a >> 40) == own) continue;
+      const std::uint64_t segment = a / 128;
+      if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
+    }
+    return n;
   }
 
   GlobalOp global_op() const {

@@ -59,7 +59,7 @@ struct AccessRecord {
   std::uint32_t mask = 0;       // active lanes
   unsigned wavefronts = 0;      // shared and dsmem
   unsigned sectors = 0;         // global
-  unsigned lines = 0;           // global
+  unsigned lines = 0;           // global; dsmem: 128-byte segments in other blocks
   std::uint64_t addresses[32];  // global: each active lane's address
 };
 
