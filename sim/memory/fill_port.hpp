@@ -7,7 +7,7 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <deque>
 
 namespace warpsim::memory {
 
@@ -23,7 +23,8 @@ class FillPort {
  private:
   static constexpr std::uint64_t kBucketCycles = 4;
   std::uint64_t bytes_per_cycle_ = 0;
-  std::map<std::uint64_t, std::uint64_t> booked_;  // bucket -> bytes delivered in it
+  std::uint64_t first_bucket_ = 0;      // the bucket booked_[0] stands for
+  std::deque<std::uint64_t> booked_;  // bytes delivered in each bucket from first_bucket_ on
 };
 
 }  // namespace warpsim::memory
