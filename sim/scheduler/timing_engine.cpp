@@ -441,12 +441,9 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
   if (occupancy.blocks_per_sm == 0) throw std::invalid_argument("no block fits on an SM");
   const auto started = std::chrono::steady_clock::now();
   // The GPU runs the kernel as the compiler emits it: counted loops unrolled.
-  ir::Module compiled = module;
-  ir::Kernel* kernel = nullptr;
-  for (ir::Kernel& k : compiled.kernels)
-    if (k.name == launch.kernel->name) kernel = &k;
+  ir::Kernel unrolled = *launch.kernel;
   const std::size_t loops =
-      kernel ? ir::unroll_loops(*kernel, static_cast<std::uint32_t>(gpu.timing.unroll_factor)) : 0;
+      ir::unroll_loops(unrolled, static_cast<std::uint32_t>(gpu.timing.unroll_factor));
   if (loops == 0) return TimingEngine(module, launch, gpu, occupancy, options).run(started);
 
   // The kernel as written gives the counters (and any fault, located in its own lines); the
@@ -454,6 +451,14 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
   exec::ExecOptions as_written_options;
   as_written_options.max_warp_instructions = options.max_warp_instructions;
   exec::LaunchResult as_written = exec::execute(module, launch, as_written_options);
+  ir::Module compiled = module;
+  ir::Kernel* kernel = nullptr;
+  for (ir::Kernel& k : compiled.kernels) {
+    if (k.name == unrolled.name) {
+      k = std::move(unrolled);
+      kernel = &k;
+    }
+  }
   exec::LaunchSpec compiled_launch = launch;
   compiled_launch.kernel = kernel;
   TimingResult result =

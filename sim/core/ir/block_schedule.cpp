@@ -21,23 +21,6 @@ struct Node {
   std::uint64_t height = 0;  // cycles from issue to the end of the longest chain it starts
 };
 
-bool has_effect(const Instruction& inst) {
-  switch (inst.opcode) {
-    case Opcode::St:
-    case Opcode::Atom:
-    case Opcode::Shfl:
-    case Opcode::Vote:
-    case Opcode::BarSync:
-    case Opcode::ClusterSync:
-    case Opcode::Br:
-    case Opcode::Jmp:
-    case Opcode::Ret:
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool intersects(const std::set<std::string>& a, const std::set<std::string>& b) {
   return std::any_of(a.begin(), a.end(), [&](const std::string& x) { return b.count(x) != 0; });
 }
@@ -80,6 +63,19 @@ std::vector<Node> dependence_graph(const std::vector<Instruction>& insts,
 }
 
 }  // namespace
+
+bool has_effect(const Instruction& inst) {
+  if (inst.opcode == Opcode::St) return true;
+  switch (opcode_info(inst.opcode).latency) {
+    case LatencyClass::Atomic:
+    case LatencyClass::WarpWide:
+    case LatencyClass::Barrier:
+    case LatencyClass::Branch:
+      return true;
+    default:
+      return false;
+  }
+}
 
 std::uint32_t estimated_latency(const Instruction& inst) {
   switch (opcode_info(inst.opcode).latency) {

@@ -16,6 +16,10 @@
 
 namespace warpsim::ir {
 
+// Whether an instruction does more than write its registers (and read memory): a store,
+// atomic, barrier, warp-wide operation or branch.
+bool has_effect(const Instruction& inst);
+
 // Cycles from an instruction's issue until its result can be used (an estimate; only the
 // order depends on it).
 using LatencyEstimate = std::function<std::uint32_t(const Instruction&)>;

@@ -42,12 +42,10 @@ bool writes(const Instruction& inst, const std::string& reg) {
                      [&](const RegDef& d) { return d.name == reg; });
 }
 
-// Loads and arithmetic: nothing a reordering or a repetition could change.
+// Loads (not of other blocks' memory) and arithmetic: nothing a reordering or a repetition
+// could change.
 bool may_unroll(const Instruction& inst) {
-  if (inst.opcode == Opcode::Ld) return inst.space != Space::Dsmem;
-  const LatencyClass c = opcode_info(inst.opcode).latency;
-  return c == LatencyClass::Alu || c == LatencyClass::Mul || c == LatencyClass::Fma ||
-         c == LatencyClass::Div || c == LatencyClass::Convert;
+  return !has_effect(inst) && !(inst.opcode == Opcode::Ld && inst.space == Space::Dsmem);
 }
 
 std::optional<CountedLoop> match_counted_loop(const Kernel& kernel, const Cfg& cfg,
@@ -126,14 +124,11 @@ class FreshNames {
   std::unordered_set<std::string> used_;
 };
 
-ValueOperand reg_value(const std::string& name, SourceLoc loc) {
-  return ValueOperand{RegRef{name}, loc};
-}
 Operand reg_operand(const std::string& name, SourceLoc loc) {
-  return Operand{reg_value(name, loc), loc};
+  return Operand{ValueOperand{RegRef{name}, loc}, loc};
 }
-Operand int_operand(std::uint64_t v, SourceLoc loc) {
-  return Operand{ValueOperand{IntLiteral{v, false}, loc}, loc};
+Operand int_operand(std::uint64_t magnitude, SourceLoc loc, bool negative = false) {
+  return Operand{ValueOperand{IntLiteral{magnitude, negative}, loc}, loc};
 }
 Operand label_operand(const std::string& name, SourceLoc loc) {
   return Operand{LabelRef{name}, loc};
@@ -209,10 +204,8 @@ std::vector<Instruction> limit_setup(const CountedLoop& loop, std::uint32_t fact
   const bool is_signed = is_signed_int(cmp.type);
   const std::uint64_t half = size_bytes(cmp.type) == 8 ? (1ull << 63) : (1ull << 31);
   // The smallest N that does not wrap: span (unsigned) or min + span (signed, <= 0).
-  const Operand smallest = is_signed ? Operand{ValueOperand{IntLiteral{half - span, true}, loc}, loc}
-                                     : int_operand(span, loc);
-  const Operand minimum =
-      is_signed ? Operand{ValueOperand{IntLiteral{half, true}, loc}, loc} : int_operand(0, loc);
+  const Operand smallest = is_signed ? int_operand(half - span, loc, true) : int_operand(span, loc);
+  const Operand minimum = is_signed ? int_operand(half, loc, true) : int_operand(0, loc);
   const std::string fits = names.make(limit, "fits");
   const std::string shifted = names.make(limit, "shifted");
   std::vector<Instruction> out;
@@ -283,13 +276,14 @@ std::size_t unroll_loops(Kernel& kernel, std::uint32_t factor) {
   std::vector<std::string> headers;
   for (const BasicBlock& b : kernel.blocks) headers.push_back(b.label);
   std::size_t unrolled = 0;
+  Cfg cfg = build_cfg(kernel);
   for (const std::string& label : headers) {
-    const Cfg cfg = build_cfg(kernel);
     const auto header = find_block(kernel, label);
     if (!header) continue;
     const auto loop = match_counted_loop(kernel, cfg, *header, factor);
     if (!loop) continue;
     unroll(kernel, *loop, factor, names);
+    cfg = build_cfg(kernel);  // blocks were inserted
     ++unrolled;
   }
   return unrolled;
