@@ -1,5 +1,7 @@
 #include "sim/memory/memory_system.hpp"
 
+#include "sim/memory/address_hash.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -23,7 +25,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
   const std::uint64_t l2 = gpu.l2_bytes;  // the callers require a config that gives it
   slices_.reserve(t_.l2_slices);
   for (std::uint64_t s = 0; s < t_.l2_slices; ++s)
-    slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways);
+    slices_.emplace_back(l2 / t_.l2_slices, t_.l2_ways, SetIndex::Mixed);
   slice_cycles_per_byte_ =
       static_cast<double>(t_.l2_slices) / static_cast<double>(t_.l2_bytes_per_cycle);
   channel_cycles_per_byte_ =
@@ -33,8 +35,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
 std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t bytes,
                                           std::uint64_t at) {
   // Channels interleave 256-byte chunks, hashed so strided streams spread over them.
-  const std::uint64_t chunk = line / 2;
-  const std::uint64_t channel = (chunk ^ (chunk >> 7) ^ (chunk >> 13)) % t_.dram_channels;
+  const std::uint64_t channel = fold_hash(line / 2, t_.dram_channels);
   double& free = channel_free_[channel];
   free = std::max(free, static_cast<double>(at)) +
          static_cast<double>(bytes) * channel_cycles_per_byte_;
@@ -43,7 +44,7 @@ std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t byte
 
 std::uint64_t MemorySystem::slice_of(std::uint64_t line, std::uint64_t partition) const {
   const std::uint64_t per_partition = t_.l2_slices / partitions_;
-  return partition * per_partition + (line ^ (line >> 9) ^ (line >> 17)) % per_partition;
+  return partition * per_partition + fold_hash(line, per_partition);
 }
 
 void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes) {
@@ -60,15 +61,16 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   // Reads use the copy in their SM's partition; an atomic is applied at one place, the line's
   // home partition, whichever SM sends it.
   // Atomics go to the slice that owns the line's group of l2_atomic_lines_per_unit
-  // neighbouring lines, so a few neighbouring lines share one slice's atomic unit.
+  // neighbouring lines, so a few neighbouring lines share one slice's atomic unit; groups are
+  // spread over all slices by a multiplicative hash (calibrated with it: atom_lines*).
   const bool atomic = r.kind == RequestKind::Atomic;
   const std::uint64_t group = r.line / std::max<std::uint64_t>(1, t_.l2_atomic_lines_per_unit);
   const std::uint64_t partition =
-      atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % partitions_
-      : r.sm < partition_of_sm_.size()
+      r.sm < partition_of_sm_.size()
           ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
           : 0;
-  const std::uint64_t slice_index = slice_of(atomic ? group : r.line, partition);
+  const std::uint64_t slice_index =
+      atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =

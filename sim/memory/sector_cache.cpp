@@ -2,27 +2,25 @@
 
 #include <algorithm>
 
+#include "sim/memory/address_hash.hpp"
+
 namespace warpsim::memory {
-namespace {
-
-// Lines map to sets through a multiplicative hash, so power-of-two strides spread over all sets
-// (as the hashed indexing of real caches does).
-std::uint64_t set_of(std::uint64_t line, std::uint64_t sets) {
-  return ((line * 0x9E3779B97F4A7C15ull) >> 32) % sets;
-}
-
-}  // namespace
-
-SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways)
+SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways, SetIndex index)
     : sets_(ways == 0 ? 0 : bytes / 128 / ways),
       ways_(ways),
+      index_(index),
       tags_(sets_ * ways_, kNever),
       stamps_(sets_ * ways_, 0),
       lines_(sets_ * ways_) {}
 
+std::uint64_t SectorCache::set_of(std::uint64_t line) const {
+  return index_ == SetIndex::Folded ? fold_hash(line, sets_)
+                                    : ((line * 0x9E3779B97F4A7C15ull) >> 32) % sets_;
+}
+
 CacheLine* SectorCache::find(std::uint64_t line) {
   if (sets_ == 0) return nullptr;
-  const std::uint64_t base = set_of(line, sets_) * ways_;
+  const std::uint64_t base = set_of(line) * ways_;
   for (std::uint64_t w = 0; w < ways_; ++w) {
     if (tags_[base + w] == line) return &lines_[base + w];
   }
@@ -32,7 +30,7 @@ CacheLine* SectorCache::find(std::uint64_t line) {
 CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
   evicted = {};
   if (sets_ == 0) return nullptr;
-  const std::uint64_t base = set_of(line, sets_) * ways_;
+  const std::uint64_t base = set_of(line) * ways_;
   const std::uint64_t* tags = tags_.data() + base;
   for (std::uint64_t w = 0; w < ways_; ++w) {
     if (tags[w] == line) {

@@ -30,10 +30,16 @@ struct Eviction {
   std::uint8_t dirty = 0;       // its dirty sectors
 };
 
+// How a line picks its set. Folded: an XOR of all the address's bit groups, so power-of-two
+// strides use every set (an SM's L1 sees the whole address space). Mixed: a multiplicative
+// hash, independent of the folded one, for caches that only see the lines a folded hash has
+// already sent them (an L2 slice): folding again would put those lines in few sets.
+enum class SetIndex : std::uint8_t { Folded, Mixed };
+
 class SectorCache {
  public:
   SectorCache() = default;
-  SectorCache(std::uint64_t bytes, std::uint64_t ways);
+  SectorCache(std::uint64_t bytes, std::uint64_t ways, SetIndex index = SetIndex::Folded);
 
   bool enabled() const { return sets_ != 0; }
   // The line if present (no LRU update), else nullptr.
@@ -42,7 +48,10 @@ class SectorCache {
   CacheLine* touch(std::uint64_t line, Eviction& evicted);
 
  private:
+  std::uint64_t set_of(std::uint64_t line) const;
+
   std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;
+  SetIndex index_ = SetIndex::Folded;
   // Set-major. Tags apart from the rest, so a lookup reads one or two host cache lines.
   std::vector<std::uint64_t> tags_;    // line address (byte address / 128), kNever when empty
   std::vector<std::uint64_t> stamps_;  // LRU: when each way was last used

@@ -21,6 +21,18 @@ std::uint64_t shared_per_sm(const config::GpuConfig& gpu) {
   return gpu.shared_memory_per_sm;
 }
 
+}  // namespace
+
+std::uint64_t launch_shared_carveout(const config::GpuConfig& gpu, const Occupancy& o) {
+  const std::uint64_t needed = o.blocks_per_sm * o.shared_bytes_per_block;
+  for (std::uint64_t size : gpu.shared_memory_carveouts) {
+    if (needed <= size) return size;
+  }
+  return std::max(needed, o.shared_bytes_per_sm);
+}
+
+namespace {
+
 void register_limit(const config::GpuConfig& gpu, const KernelResources& k, Occupancy& o) {
   const std::uint64_t per_warp =
       round_up(k.registers_per_thread * kWarpSize, gpu.register_allocation_unit);

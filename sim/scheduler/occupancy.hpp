@@ -51,6 +51,11 @@ struct Occupancy {
 
 Occupancy compute_occupancy(const config::GpuConfig& gpu, const KernelResources& kernel);
 
+// The shared memory an SM is configured with when the kernel runs: the smallest supported
+// carveout that holds its resident blocks' shared memory (the driver's choice when the kernel
+// states no preference); the rest of the SM's L1/shared storage is L1 cache.
+std::uint64_t launch_shared_carveout(const config::GpuConfig& gpu, const Occupancy& o);
+
 const char* limiter_name(Limiter l);
 
 }  // namespace warpsim::scheduler

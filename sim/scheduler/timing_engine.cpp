@@ -60,7 +60,7 @@ class TimingEngine {
     setup.insts = &insts_;
     setup.sub_partitions = static_cast<std::uint32_t>(gpu.sub_partitions);
     setup.blocks_per_sm = blocks_per_sm_;
-    const std::uint64_t shared = occupancy.shared_bytes_per_sm;
+    const std::uint64_t shared = launch_shared_carveout(gpu, occupancy);
     setup.l1_bytes = gpu.timing.l1_bytes > shared ? gpu.timing.l1_bytes - shared : 0;
     setup.max_warp_instructions = options.max_warp_instructions;
     for (std::uint32_t s = 0; s < gpu.sm_count; ++s) {

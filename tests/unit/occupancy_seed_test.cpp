@@ -87,6 +87,19 @@ TEST_CASE("seed 003: 64 registers per thread allow 1024 threads, 32 registers 20
   CHECK(occupancy("rtx3090", 256, 32).warps_per_sm == 64);
 }
 
+TEST_CASE("the shared memory an SM is configured with at launch leaves the rest to L1") {
+  // The H200's carveouts: 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KB; every block also holds
+  // 1 KB of reserved shared memory, and allocations are rounded to 128 B.
+  const config::GpuConfig h = gpu("h200");
+  // No shared memory, 1-thread blocks: 32 blocks x 1 KB reserved = 32 KB, exactly a carveout.
+  CHECK(scheduler::launch_shared_carveout(h, occupancy("h200", 1, 4)) == 32 * 1024);
+  // The padded transpose: 32 x 33 floats = 4,224 B + 1,024 = 5,248 (41 x 128); 2 blocks of 1,024
+  // threads = 10,496 B, so the 16 KB carveout and 240 KB of L1.
+  CHECK(scheduler::launch_shared_carveout(h, occupancy("h200", 1024, 8, 4224)) == 16 * 1024);
+  // 100 KB per block, 2 blocks: (100 + 1) x 2 = 202 KB, the 228 KB carveout.
+  CHECK(scheduler::launch_shared_carveout(h, occupancy("h200", 256, 8, 100 * 1024)) == 228 * 1024);
+}
+
 TEST_CASE("a kernel that cannot run reports why") {
   CHECK(occupancy("h200", 256, 300).blocks_per_sm == 0);             // over 255 registers
   CHECK(occupancy("h200", 1024, 128).blocks_per_sm == 0);            // 128K registers per block

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "sim/memory/address_hash.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/memory/sector_cache.hpp"
 #include "sim/scheduler/warp_scheduler.hpp"
@@ -74,6 +75,36 @@ TEST_CASE("the sectored cache allocates lines, fills sectors and evicts the leas
   memory::SectorCache none(0, 4);
   CHECK_FALSE(none.enabled());
   CHECK(none.touch(1, ev) == nullptr);
+}
+
+TEST_CASE("address hashing: every power-of-two stride of lines uses every unit") {
+  // The hash XORs the address's groups of log2(units) bits. With a stride of 2^j lines, bit i
+  // of the step count k lands at bit (i + j) mod width of one group, a different bit for each
+  // i < width, so k -> hash is one-to-one over `units` consecutive steps from a base with no
+  // bits where the steps are (no carries): a matrix column walk (the naive transpose's stores,
+  // 8 KB apart) touches every L2 slice, not one.
+  for (std::uint64_t units : {32u, 64u}) {
+    for (unsigned j = 0; j <= 14; ++j) {
+      std::set<std::uint64_t> used;
+      for (std::uint64_t k = 0; k < units; ++k) used.insert(memory::fold_hash((0x5A5A5ull << 24) + (k << j), units));
+      CHECK_MESSAGE(used.size() == units, "units " << units << ", stride 2^" << j);
+    }
+  }
+  // Any unit count: the result stays below it.
+  for (std::uint64_t a = 0; a < 5000; a += 7) CHECK(memory::fold_hash(a * 977, 448) < 448);
+}
+
+TEST_CASE("an L1 of 224 KB holds 512 lines 2 MB apart (pointer chasing over 512 pages)") {
+  // 224 KB / 128 B / 4 ways = 448 sets. Lines k * 16384 (2 MB apart): folded in 9-bit groups,
+  // bits 0-3 of k land at bits 5-8 of the second group and bits 4-8 at bits 0-4 of the third,
+  // so the hash before the remainder is 32 (k mod 16) + k / 16, all 512 values distinct; mod 448
+  // at most two share a set. All 512 fit in 4 ways: a second lap finds every line. (The H200
+  // chases this at 61 cycles a step, its L1 latency.) A multiplicative set index leaves 15 of
+  // them without a way.
+  memory::SectorCache l1(224 * 1024, 4, memory::SetIndex::Folded);
+  memory::Eviction ev;
+  for (std::uint64_t k = 0; k < 512; ++k) l1.touch(k * 16384, ev);
+  for (std::uint64_t k = 0; k < 512; ++k) CHECK(l1.find(k * 16384) != nullptr);
 }
 
 TEST_CASE("L2 and DRAM serve requests at their bandwidth, misses after the DRAM latency") {
