@@ -155,6 +155,8 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/pointer_chase.kir", "chase_l2"},
       {"calibration/shared_conflicts.kir", "conflicts_32way"},
       {"calibration/shared_conflicts.kir", "conflicts_32way_32warps"},
+      {"calibration/shared_conflicts.kir", "st_conflicts_32way_32warps"},
+      {"calibration/pointer_chase.kir", "chase_l1_pages"},
       {"calibration/launch_overhead.kir", "empty_1"},
       {"calibration/launch_overhead.kir", "empty_waves"},
       {"calibration/launch_overhead.kir", "empty_waves_32warps"},
