@@ -22,6 +22,10 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       partition_of_sm_(std::move(partition_of_sm)),
       slice_free_(gpu.timing.l2_slices, 0.0),
       channel_free_(gpu.timing.dram_channels, 0.0) {
+  // Two sides when the slices of a partition and the channels split evenly between them.
+  const std::uint64_t per_partition = t_.l2_slices / partitions_;
+  sides_ = per_partition % 2 == 0 && t_.dram_channels % 2 == 0 ? 2 : 1;
+  side_counters_.resize(sides_);
   const std::uint64_t l2 = gpu.l2_bytes;  // the callers require a config that gives it
   slices_.reserve(t_.l2_slices);
   for (std::uint64_t s = 0; s < t_.l2_slices; ++s)
@@ -32,10 +36,27 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       static_cast<double>(t_.dram_channels) / static_cast<double>(t_.dram_bytes_per_cycle);
 }
 
+std::uint32_t MemorySystem::side_of(std::uint64_t line) const {
+  return static_cast<std::uint32_t>(fold_hash(line, t_.l2_slices / partitions_) % sides_);
+}
+
+MemoryCounters MemorySystem::counters() const {
+  MemoryCounters sum;
+  for (const MemoryCounters& c : side_counters_) {
+    sum.l2_sector_lookups += c.l2_sector_lookups;
+    sum.l2_sector_hits += c.l2_sector_hits;
+    sum.dram_read_bytes += c.dram_read_bytes;
+    sum.dram_write_bytes += c.dram_write_bytes;
+  }
+  return sum;
+}
+
 std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t bytes,
-                                          std::uint64_t at) {
-  // Channels interleave 256-byte chunks, hashed so strided streams spread over them.
-  const std::uint64_t channel = fold_hash(line / 2, t_.dram_channels);
+                                          std::uint64_t at, std::uint32_t side) {
+  // Channels interleave 256-byte chunks, hashed so strided streams spread over them; a slice
+  // uses the channels of its side.
+  const std::uint64_t per_side = t_.dram_channels / sides_;
+  const std::uint64_t channel = side * per_side + fold_hash(line / 2, per_side);
   double& free = channel_free_[channel];
   free = std::max(free, static_cast<double>(at)) +
          static_cast<double>(bytes) * channel_cycles_per_byte_;
@@ -47,8 +68,13 @@ std::uint64_t MemorySystem::slice_of(std::uint64_t line, std::uint64_t partition
   return partition * per_partition + fold_hash(line, per_partition);
 }
 
-void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes) {
+void MemorySystem::resolve_side(const std::vector<L2Request*>& requests, std::uint64_t not_before) {
+  for (L2Request* r : requests) r->done = std::max(serve(*r), not_before);
+}
+
+void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes, std::uint32_t side) {
   for (std::uint64_t line = address / 128; line < (address + bytes + 127) / 128; ++line) {
+    if (side != kAllSides && side_of(line) != side) continue;
     Eviction evicted;
     for (std::uint64_t p = 0; p < partitions_; ++p) {
       if (CacheLine* l = slices_[slice_of(line, p)].touch(line, evicted)) l->valid = 0xf;
@@ -71,6 +97,9 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
           : 0;
   const std::uint64_t slice_index =
       atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
+  const auto side =
+      static_cast<std::uint32_t>(slice_index % (t_.l2_slices / partitions_) % sides_);
+  MemoryCounters& counters = side_counters_[side];
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =
@@ -91,13 +120,13 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   if (line == nullptr) line = &uncached;
   if (evicted.dirty != 0) {
     const auto bytes = std::uint64_t{count(evicted.dirty)} * 32;
-    counters_.dram_write_bytes += bytes;
-    dram_transfer(evicted.line, bytes, at_slice);
+    counters.dram_write_bytes += bytes;
+    dram_transfer(evicted.line, bytes, at_slice, side);
   }
-  counters_.l2_sector_lookups += sectors;
+  counters.l2_sector_lookups += sectors;
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written: no fill from DRAM is needed.
-    counters_.l2_sector_hits += count(static_cast<unsigned>(line->valid & r.sectors));
+    counters.l2_sector_hits += count(static_cast<unsigned>(line->valid & r.sectors));
     for (unsigned s = 0; s < 4; ++s) {
       if (has_sector(r.sectors, s) && !has_sector(line->valid, s)) line->fill_cycle[s] = at_slice;
     }
@@ -107,15 +136,15 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   }
   std::uint64_t ready = at_slice;
   const auto missing = static_cast<std::uint8_t>(r.sectors & ~line->valid);
-  counters_.l2_sector_hits += sectors - count(missing);
+  counters.l2_sector_hits += sectors - count(missing);
   for (unsigned s = 0; s < 4; ++s) {
     if (has_sector(r.sectors, s) && !has_sector(missing, s))
       ready = std::max(ready, line->fill_cycle[s]);
   }
   if (missing != 0) {
     const auto bytes = std::uint64_t{count(missing)} * 32;
-    counters_.dram_read_bytes += bytes;
-    const std::uint64_t arrives = dram_transfer(r.line, bytes, at_slice) + t_.dram_latency;
+    counters.dram_read_bytes += bytes;
+    const std::uint64_t arrives = dram_transfer(r.line, bytes, at_slice, side) + t_.dram_latency;
     for (unsigned s = 0; s < 4; ++s) {
       if (has_sector(missing, s)) line->fill_cycle[s] = arrives;
     }

@@ -48,6 +48,12 @@ class MemorySystem {
   // `partition_of_sm[s]`: the L2 partition SM s uses (missing SMs use partition 0).
   MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32_t> partition_of_sm = {});
 
+  // Lines are homed on one of `sides()` memory sides by their hash: a side's L2 slices (in every
+  // partition) hold only its lines and its DRAM channels serve only them, so the sides share
+  // no state and can be resolved on different threads with the same outcome.
+  std::uint32_t sides() const { return sides_; }
+  std::uint32_t side_of(std::uint64_t line) const;
+
   // Resolves `requests`, already in (cycle, sm, seq) order: sets each one's `done`, no earlier
   // than `not_before` (the end of the interval the requests were issued in). `apply_atomic`
   // is called for Atomic requests as they reach their slice.
@@ -58,26 +64,33 @@ class MemorySystem {
       r->done = std::max(serve(*r), not_before);
     }
   }
+  // The same for requests of one side only and without atomics (an atomic's slice may be on
+  // another side than its line): the caller may run the sides on different threads.
+  void resolve_side(const std::vector<L2Request*>& requests, std::uint64_t not_before);
 
   // Marks [address, address + bytes) present and clean in L2, as the host's copies to the GPU
   // leave a launch's buffers (the last copied evicting the first when they do not all fit).
-  void preload(std::uint64_t address, std::uint64_t bytes);
+  // `side`: only that side's lines (the sides may be filled on different threads), or all.
+  void preload(std::uint64_t address, std::uint64_t bytes, std::uint32_t side = kAllSides);
+  static constexpr std::uint32_t kAllSides = UINT32_MAX;
 
-  const MemoryCounters& counters() const { return counters_; }
+  MemoryCounters counters() const;
 
  private:
   std::uint64_t serve(const L2Request& r);
   std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
-  std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at);
+  std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at,
+                              std::uint32_t side);
 
   config::TimingConfig t_;
   std::uint64_t partitions_ = 1;
+  std::uint32_t sides_ = 1;
   std::vector<std::uint32_t> partition_of_sm_;
   std::vector<SectorCache> slices_;
   std::vector<double> slice_free_;    // cycle each slice is next free
   std::vector<double> channel_free_;  // cycle each DRAM channel is next free
   double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
-  MemoryCounters counters_;
+  std::vector<MemoryCounters> side_counters_;  // by side: each side's thread adds to its own
 };
 
 }  // namespace warpsim::memory

@@ -77,8 +77,10 @@ class TimingEngine {
     gpc_first_sm_.push_back(static_cast<std::uint32_t>(gpu.sm_count));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
-    for (const exec::GlobalBuffer& b : memory_.buffers)
-      system_.preload(b.base_address, b.bytes.size());
+    on_sides([&](std::uint32_t side) {
+      for (const exec::GlobalBuffer& b : memory_.buffers)
+        system_.preload(b.base_address, b.bytes.size(), side);
+    });
   }
 
   TimingResult run(std::chrono::steady_clock::time_point started) {
@@ -203,14 +205,61 @@ class TimingEngine {
     }
     pending_requests_ = !all.empty();
     order_by_cycle(all);
-    system_.resolve(all, boundary, [&](const memory::L2Request& r) {
-      exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
-      a.apply(a);
+    const bool atomics = std::any_of(all.begin(), all.end(), [](const memory::L2Request* r) {
+      return r->kind == memory::RequestKind::Atomic;
     });
+    if (atomics || all.size() < kParallelResolveRequests) {
+      system_.resolve(all, boundary, [&](const memory::L2Request& r) {
+        exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
+        a.apply(a);
+      });
+      return;
+    }
+    // Each side's requests, in the same order: the sides share no state, so this is the serial
+    // outcome whether they run on one thread or several.
+    by_side_.resize(system_.sides());
+    for (auto& v : by_side_) v.clear();
+    for (memory::L2Request* r : all) by_side_[system_.side_of(r->line)].push_back(r);
+    on_sides([&](std::uint32_t side) { system_.resolve_side(by_side_[side], boundary); });
+  }
+
+  // Runs `work(side)` for every memory side: the first on this thread, the others on threads
+  // of their own when the simulation has more than one.
+  template <typename Work>
+  void on_sides(Work&& work) {
+    const std::uint32_t sides = system_.sides();
+    if (threads_ == 1 || sides == 1) {
+      for (std::uint32_t side = 0; side < sides; ++side) work(side);
+      return;
+    }
+    std::vector<std::exception_ptr> errors(sides);
+    {
+      std::vector<std::jthread> helpers;
+      for (std::uint32_t side = 1; side < sides; ++side) {
+        helpers.emplace_back([&, side] {
+          try {
+            work(side);
+          } catch (...) {
+            errors[side] = std::current_exception();
+          }
+        });
+      }
+      try {
+        work(0);
+      } catch (...) {
+        errors[0] = std::current_exception();
+      }
+    }
+    for (std::exception_ptr& e : errors) {
+      if (e) std::rethrow_exception(e);
+    }
   }
 
   // Puts requests in (cycle, SM, sequence) order. They are gathered SM by SM, each SM's in
   // sequence, so a stable counting sort on the cycle alone gives that order.
+  // Below this many requests in an interval, starting a thread costs more than it saves.
+  static constexpr std::size_t kParallelResolveRequests = 2048;
+
   void order_by_cycle(std::vector<memory::L2Request*>& requests) {
     if (requests.empty()) return;
     std::uint64_t low = UINT64_MAX, high = 0;
@@ -431,6 +480,7 @@ class TimingEngine {
   bool pending_requests_ = false;
   std::vector<std::size_t> counts_;  // order_by_cycle's buckets, kept to reuse
   std::vector<memory::L2Request*> sorted_;
+  std::vector<std::vector<memory::L2Request*>> by_side_;  // one interval's requests by memory side
 };
 
 }  // namespace
