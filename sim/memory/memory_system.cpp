@@ -1,10 +1,10 @@
 #include "sim/memory/memory_system.hpp"
 
-#include "sim/memory/address_hash.hpp"
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
+
+#include "sim/memory/address_hash.hpp"
 
 namespace warpsim::memory {
 namespace {
@@ -37,7 +37,11 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
 }
 
 std::uint32_t MemorySystem::side_of(std::uint64_t line) const {
-  return static_cast<std::uint32_t>(fold_hash(line, t_.l2_slices / partitions_) % sides_);
+  return side_of_slice(slice_of(line, 0));
+}
+
+std::uint32_t MemorySystem::side_of_slice(std::uint64_t slice) const {
+  return static_cast<std::uint32_t>(slice % (t_.l2_slices / partitions_) % sides_);
 }
 
 MemoryCounters MemorySystem::counters() const {
@@ -97,8 +101,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
           : 0;
   const std::uint64_t slice_index =
       atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
-  const auto side =
-      static_cast<std::uint32_t>(slice_index % (t_.l2_slices / partitions_) % sides_);
+  const std::uint32_t side = side_of_slice(slice_index);
   MemoryCounters& counters = side_counters_[side];
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.

@@ -79,6 +79,9 @@ class MemorySystem {
  private:
   std::uint64_t serve(const L2Request& r);
   std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
+  // A slice's side: its index within its partition decides (slices of a side are in every
+  // partition).
+  std::uint32_t side_of_slice(std::uint64_t slice) const;
   std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at,
                               std::uint32_t side);
 

@@ -13,25 +13,19 @@ std::uint64_t round_up(std::uint64_t v, std::uint64_t unit) {
   return (v + unit - 1) / unit * unit;
 }
 
+// The smallest carveout the hardware supports that holds `bytes`; `bytes` itself when none
+// does or the config lists none.
+std::uint64_t carveout_holding(const config::GpuConfig& gpu, std::uint64_t bytes) {
+  for (std::uint64_t size : gpu.shared_memory_carveouts) {
+    if (bytes <= size) return size;
+  }
+  return bytes;
+}
+
 // The SM's shared memory: the configured size rounded up to a carveout the hardware supports.
 std::uint64_t shared_per_sm(const config::GpuConfig& gpu) {
-  for (std::uint64_t size : gpu.shared_memory_carveouts) {
-    if (gpu.shared_memory_per_sm <= size) return size;
-  }
-  return gpu.shared_memory_per_sm;
+  return carveout_holding(gpu, gpu.shared_memory_per_sm);
 }
-
-}  // namespace
-
-std::uint64_t launch_shared_carveout(const config::GpuConfig& gpu, const Occupancy& o) {
-  const std::uint64_t needed = o.blocks_per_sm * o.shared_bytes_per_block;
-  for (std::uint64_t size : gpu.shared_memory_carveouts) {
-    if (needed <= size) return size;
-  }
-  return std::max(needed, o.shared_bytes_per_sm);
-}
-
-namespace {
 
 void register_limit(const config::GpuConfig& gpu, const KernelResources& k, Occupancy& o) {
   const std::uint64_t per_warp =
@@ -123,6 +117,13 @@ const char* limiter_name(Limiter l) {
       return "shared memory";
   }
   return "";
+}
+
+std::uint64_t launch_shared_carveout(const config::GpuConfig& gpu, const Occupancy& o) {
+  const std::uint64_t needed = o.blocks_per_sm * o.shared_bytes_per_block;
+  const std::vector<std::uint64_t>& sizes = gpu.shared_memory_carveouts;  // ascending
+  if (sizes.empty() || needed > sizes.back()) return std::max(needed, o.shared_bytes_per_sm);
+  return carveout_holding(gpu, needed);
 }
 
 }  // namespace warpsim::scheduler

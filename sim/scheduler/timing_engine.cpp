@@ -77,10 +77,15 @@ class TimingEngine {
     gpc_first_sm_.push_back(static_cast<std::uint32_t>(gpu.sm_count));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
-    on_sides([&](std::uint32_t side) {
+    if (parallel_sides()) {
+      on_sides([&](std::uint32_t side) {
+        for (const exec::GlobalBuffer& b : memory_.buffers)
+          system_.preload(b.base_address, b.bytes.size(), side);
+      });
+    } else {
       for (const exec::GlobalBuffer& b : memory_.buffers)
-        system_.preload(b.base_address, b.bytes.size(), side);
-    });
+        system_.preload(b.base_address, b.bytes.size());
+    }
   }
 
   TimingResult run(std::chrono::steady_clock::time_point started) {
@@ -208,7 +213,7 @@ class TimingEngine {
     const bool atomics = std::any_of(all.begin(), all.end(), [](const memory::L2Request* r) {
       return r->kind == memory::RequestKind::Atomic;
     });
-    if (atomics || all.size() < kParallelResolveRequests) {
+    if (!parallel_sides() || atomics || all.size() < kParallelResolveRequests) {
       system_.resolve(all, boundary, [&](const memory::L2Request& r) {
         exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
         a.apply(a);
@@ -216,22 +221,21 @@ class TimingEngine {
       return;
     }
     // Each side's requests, in the same order: the sides share no state, so this is the serial
-    // outcome whether they run on one thread or several.
+    // outcome.
     by_side_.resize(system_.sides());
     for (auto& v : by_side_) v.clear();
     for (memory::L2Request* r : all) by_side_[system_.side_of(r->line)].push_back(r);
     on_sides([&](std::uint32_t side) { system_.resolve_side(by_side_[side], boundary); });
   }
 
-  // Runs `work(side)` for every memory side: the first on this thread, the others on threads
-  // of their own when the simulation has more than one.
+  // Whether the L2's memory sides are worked on by threads of their own.
+  bool parallel_sides() const { return threads_ > 1 && system_.sides() > 1; }
+
+  // Runs `work(side)` for every memory side at once: the first on this thread, the others on
+  // threads of their own.
   template <typename Work>
   void on_sides(Work&& work) {
     const std::uint32_t sides = system_.sides();
-    if (threads_ == 1 || sides == 1) {
-      for (std::uint32_t side = 0; side < sides; ++side) work(side);
-      return;
-    }
     std::vector<std::exception_ptr> errors(sides);
     {
       std::vector<std::jthread> helpers;
@@ -255,11 +259,11 @@ class TimingEngine {
     }
   }
 
-  // Puts requests in (cycle, SM, sequence) order. They are gathered SM by SM, each SM's in
-  // sequence, so a stable counting sort on the cycle alone gives that order.
   // Below this many requests in an interval, starting a thread costs more than it saves.
   static constexpr std::size_t kParallelResolveRequests = 2048;
 
+  // Puts requests in (cycle, SM, sequence) order. They are gathered SM by SM, each SM's in
+  // sequence, so a stable counting sort on the cycle alone gives that order.
   void order_by_cycle(std::vector<memory::L2Request*>& requests) {
     if (requests.empty()) return;
     std::uint64_t low = UINT64_MAX, high = 0;
