@@ -107,7 +107,8 @@ class Session {
 
   std::optional<std::map<std::string, double>> run(CUcontext ctx,
                                                    const std::vector<std::string>& metrics,
-                                                   const std::function<bool()>& launch) {
+                                                   const std::function<bool()>& launch,
+                                                   Replay replay) {
     std::vector<const char*> names;
     for (const std::string& m : metrics) names.push_back(m.c_str());
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE, nullptr};
@@ -168,7 +169,7 @@ class Session {
     set.counterDataImageSize = counters.size();
     set.pCounterDataImage = counters.data();
     set.range = CUPTI_AutoRange;
-    set.replayMode = CUPTI_KernelReplay;
+    set.replayMode = replay == Replay::Kernel ? CUPTI_KernelReplay : CUPTI_UserReplay;
     set.maxRangesPerPass = 1;
     set.numNestingLevels = 1;
     set.minNestingLevel = 1;
@@ -228,13 +229,13 @@ class Session {
 
 std::optional<std::map<std::string, double>> measure_counters(
     CUcontext context, const std::vector<std::string>& metrics, const std::function<bool()>& launch,
-    std::string& error) {
+    Replay replay, std::string& error) {
   const Cupti& c = Cupti::get();
   if (!c.missing.empty()) {
     error = c.missing;
     return std::nullopt;
   }
-  return Session(c, error).run(context, metrics, launch);
+  return Session(c, error).run(context, metrics, launch, replay);
 }
 
 }  // namespace warpsim::cuda

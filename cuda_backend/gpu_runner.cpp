@@ -88,7 +88,8 @@ class Runner {
     return false;
   }
 
-  std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch) {
+  std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch,
+                            Replay replay) {
     GpuRun out;
     CUdevice device = 0;
     CUcontext context = nullptr;
@@ -167,21 +168,22 @@ class Runner {
       }
     }
 #if WARPSIM_HAVE_CUPTI
-    // A second launch from the same initial contents, profiled; CUPTI replays it per pass.
-    for (std::size_t i = 0; i < initial.size(); ++i) {
-      if (!ok(d_.to_device(allocations_[i], initial[i].bytes.data(), initial[i].bytes.size()),
-              "cuMemcpyHtoD")) {
-        return std::nullopt;
-      }
-    }
+    // Further launches from the same initial contents, profiled: each pass copies them in
+    // again (with kernel replay CUPTI restores them between its passes).
     std::string counters_error;
     auto counters = measure_counters(
         context, counter_metrics(),
         [&] {
+          for (std::size_t i = 0; i < initial.size(); ++i) {
+            if (d_.to_device(allocations_[i], initial[i].bytes.data(), initial[i].bytes.size()) !=
+                CUDA_SUCCESS) {
+              return false;
+            }
+          }
           return d_.launch(&config, fn, params.data(), nullptr) == CUDA_SUCCESS &&
                  d_.synchronize() == CUDA_SUCCESS;
         },
-        counters_error);
+        replay, counters_error);
     if (counters) {
       out.counters = std::move(*counters);
     } else {
@@ -189,6 +191,7 @@ class Runner {
     }
 #else
     (void)initial;
+    (void)replay;
     out.counters_error = "built without CUPTI's headers";
 #endif
     return out;
@@ -234,13 +237,13 @@ const std::vector<std::string>& counter_metrics() {
 }
 
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 std::string& error) {
+                                 Replay replay, std::string& error) {
   const Driver& d = Driver::get();
   if (!d.missing.empty()) {
     error = d.missing;
     return std::nullopt;
   }
-  return Runner(d, error).run(module, launch);
+  return Runner(d, error).run(module, launch, replay);
 }
 
 }  // namespace warpsim::cuda

@@ -13,6 +13,7 @@
 
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/launch.hpp"
+#include "cuda_backend/cupti_counters.hpp"
 #include "sim/core/ir/module.hpp"
 
 namespace warpsim::cuda {
@@ -23,7 +24,7 @@ struct GpuRun {
   int registers_per_thread = 0;            // CU_FUNC_ATTRIBUTE_NUM_REGS
   int static_shared_bytes = 0;             // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
   int blocks_per_sm = 0;                   // cuOccupancyMaxActiveBlocksPerMultiprocessor
-  std::map<std::string, double> counters;  // hardware counters of a second, profiled launch
+  std::map<std::string, double> counters;  // hardware counters of further, profiled launches
   std::string counters_error;              // why there are none, when there are none
 };
 
@@ -32,6 +33,6 @@ const std::vector<std::string>& counter_metrics();
 
 // Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 std::string& error);
+                                 Replay replay, std::string& error);
 
 }  // namespace warpsim::cuda

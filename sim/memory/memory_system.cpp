@@ -80,81 +80,133 @@ void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes, std::uint
   for (std::uint64_t line = address / 128; line < (address + bytes + 127) / 128; ++line) {
     if (side != kAllSides && side_of(line) != side) continue;
     Eviction evicted;
-    for (std::uint64_t p = 0; p < partitions_; ++p) {
-      if (CacheLine* l = slices_[slice_of(line, p)].touch(line, evicted)) l->valid = 0xf;
-    }
+    if (CacheLine* l = slices_[slice_of(line, home_of(line))].touch(line, evicted)) l->valid = 0xf;
   }
+}
+
+std::uint64_t MemorySystem::home_of(std::uint64_t line) const {
+  // A hash independent of the slice's (whose low bit picks the side), so each partition is home
+  // to half of every side's lines.
+  return partitions_ == 1 ? 0 : ((line * 0xD6E8FEB86659FD93ull) >> 40) % partitions_;
+}
+
+double MemorySystem::book_slice(std::uint64_t slice, double from, double busy) {
+  double& free = slice_free_[slice];
+  free = std::max(free, from) + busy;
+  return free;
+}
+
+CacheLine& MemorySystem::touch_line(std::uint64_t slice, std::uint64_t line, std::uint64_t at,
+                                    CacheLine& uncached) {
+  Eviction evicted;
+  CacheLine* l = slices_[slice].touch(line, evicted);
+  if (evicted.dirty != 0) {
+    const std::uint32_t side = side_of_slice(slice);
+    const auto bytes = std::uint64_t{count(evicted.dirty)} * 32;
+    side_counters_[side].dram_write_bytes += bytes;
+    dram_transfer(evicted.line, bytes, at, side);
+  }
+  // An L2 too small to hold a line: every access goes to DRAM.
+  return l != nullptr ? *l : (uncached = CacheLine{});
+}
+
+std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
+                                         std::uint8_t sectors, std::uint64_t arrival,
+                                         std::uint64_t at, std::uint32_t side, bool from_home) {
+  MemoryCounters& counters = side_counters_[side];
+  std::uint64_t ready = at;
+  const auto missing = static_cast<std::uint8_t>(sectors & ~line.valid);
+  counters.l2_sector_lookups += count(sectors);
+  counters.l2_sector_hits += count(sectors) - count(missing);
+  for (unsigned s = 0; s < 4; ++s) {
+    if (has_sector(sectors, s) && !has_sector(missing, s)) ready = std::max(ready, line.fill_cycle[s]);
+  }
+  if (missing == 0) return ready;
+  std::uint64_t arrives = 0;
+  if (from_home) {
+    // The home partition's slice is asked for what this partition lacks; its answer crosses
+    // between the partitions. Its time is booked from the request's arrival, as every slice's
+    // is (bookings in arrival order leave no gaps a later booking could not fill).
+    const std::uint64_t home_slice = slice_of(address, home_of(address));
+    const auto at_home = std::max(
+        at, static_cast<std::uint64_t>(std::ceil(
+                book_slice(home_slice, static_cast<double>(arrival),
+                           static_cast<double>(count(missing) * 32) * slice_cycles_per_byte_))));
+    CacheLine scratch;
+    CacheLine& home = touch_line(home_slice, address, at_home, scratch);
+    arrives = read_sectors(home, address, missing, arrival, at_home, side, false) +
+              t_.l2_far_latency;
+  } else {
+    const auto bytes = std::uint64_t{count(missing)} * 32;
+    counters.dram_read_bytes += bytes;
+    arrives = dram_transfer(address, bytes, at, side) + t_.dram_latency;
+  }
+  for (unsigned s = 0; s < 4; ++s) {
+    if (has_sector(missing, s)) line.fill_cycle[s] = arrives;
+  }
+  line.valid |= missing;
+  return std::max(ready, arrives);
 }
 
 std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint64_t half = t_.l2_latency / 2;
-  // Reads use the copy in their SM's partition; an atomic is applied at one place, the line's
-  // home partition, whichever SM sends it.
-  // Atomics go to the slice that owns the line's group of l2_atomic_lines_per_unit
-  // neighbouring lines, so a few neighbouring lines share one slice's atomic unit; groups are
-  // spread over all slices by a multiplicative hash (calibrated with it: atom_lines*).
+  // Reads and writes go to a slice of their SM's partition; a line's home partition (where the
+  // host's copies and written data live) serves what another partition lacks. An atomic is
+  // applied at one place for every SM: the slice that owns the line's group of
+  // l2_atomic_lines_per_unit neighbouring lines, so a few neighbouring lines share one slice's
+  // atomic unit; groups are spread over all slices by a multiplicative hash (calibrated with
+  // it: atom_lines*).
   const bool atomic = r.kind == RequestKind::Atomic;
   const std::uint64_t group = r.line / std::max<std::uint64_t>(1, t_.l2_atomic_lines_per_unit);
   const std::uint64_t partition =
       r.sm < partition_of_sm_.size()
           ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
           : 0;
+  const bool away_from_home = !atomic && home_of(r.line) != partition;
   const std::uint64_t slice_index =
       atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
   const std::uint32_t side = side_of_slice(slice_index);
-  MemoryCounters& counters = side_counters_[side];
   const auto sectors = count(r.sectors);
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =
       sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
   // An atomic is applied lane by lane in the slice: its time, not the bytes, counts.
   const double busy =
-      r.kind == RequestKind::Atomic
+      atomic
           ? static_cast<double>(t_.l2_atomic_cycles_per_request) * std::max(1, int{r.lanes}) / 32.0
           : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
-  double& free = slice_free_[slice_index];
-  free = std::max(free, static_cast<double>(r.cycle + half)) + busy;
-  const auto at_slice = static_cast<std::uint64_t>(std::ceil(free));
-
-  SectorCache& slice = slices_[slice_index];
-  Eviction evicted;
-  CacheLine uncached;  // an L2 too small to hold a line: every access goes to DRAM
-  CacheLine* line = slice.touch(r.line, evicted);
-  if (line == nullptr) line = &uncached;
-  if (evicted.dirty != 0) {
-    const auto bytes = std::uint64_t{count(evicted.dirty)} * 32;
-    counters.dram_write_bytes += bytes;
-    dram_transfer(evicted.line, bytes, at_slice, side);
-  }
-  counters.l2_sector_lookups += sectors;
   if (r.kind == RequestKind::Write) {
-    // Whole sectors are written: no fill from DRAM is needed.
-    counters.l2_sector_hits += count(static_cast<unsigned>(line->valid & r.sectors));
+    // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
+    // which keeps every written line; the SM's partition passes them on.
+    const std::uint64_t home_slice = slice_of(r.line, home_of(r.line));
+    const auto at_home = static_cast<std::uint64_t>(
+        std::ceil(book_slice(home_slice, static_cast<double>(r.cycle + half), busy)));
+    CacheLine uncached;
+    CacheLine& home = touch_line(home_slice, r.line, at_home, uncached);
+    MemoryCounters& counters = side_counters_[side];
+    counters.l2_sector_lookups += sectors;
+    counters.l2_sector_hits += count(static_cast<unsigned>(home.valid & r.sectors));
     for (unsigned s = 0; s < 4; ++s) {
-      if (has_sector(r.sectors, s) && !has_sector(line->valid, s)) line->fill_cycle[s] = at_slice;
+      if (has_sector(r.sectors, s) && !has_sector(home.valid, s)) home.fill_cycle[s] = at_home;
     }
-    line->valid |= r.sectors;
-    line->dirty |= r.sectors;
-    return at_slice + half;
-  }
-  std::uint64_t ready = at_slice;
-  const auto missing = static_cast<std::uint8_t>(r.sectors & ~line->valid);
-  counters.l2_sector_hits += sectors - count(missing);
-  for (unsigned s = 0; s < 4; ++s) {
-    if (has_sector(r.sectors, s) && !has_sector(missing, s))
-      ready = std::max(ready, line->fill_cycle[s]);
-  }
-  if (missing != 0) {
-    const auto bytes = std::uint64_t{count(missing)} * 32;
-    counters.dram_read_bytes += bytes;
-    const std::uint64_t arrives = dram_transfer(r.line, bytes, at_slice, side) + t_.dram_latency;
-    for (unsigned s = 0; s < 4; ++s) {
-      if (has_sector(missing, s)) line->fill_cycle[s] = arrives;
+    home.valid |= r.sectors;
+    home.dirty |= r.sectors;
+    if (CacheLine* copy = away_from_home ? slices_[slice_index].find(r.line) : nullptr) {
+      copy->valid |= r.sectors;  // a copy this partition holds stays current
+      for (unsigned s = 0; s < 4; ++s) {
+        if (has_sector(r.sectors, s)) copy->fill_cycle[s] = std::max(copy->fill_cycle[s], at_home);
+      }
     }
-    line->valid |= missing;
-    ready = std::max(ready, arrives);
+    return at_home + half;
   }
-  if (r.kind == RequestKind::Atomic) line->dirty |= r.sectors;
+  const auto at_slice = static_cast<std::uint64_t>(
+      std::ceil(book_slice(slice_index, static_cast<double>(r.cycle + half), busy)));
+  CacheLine uncached;
+  CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
+  const std::uint64_t ready =
+      read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side,
+                   away_from_home && partitions_ > 1);
+  if (atomic) line.dirty |= r.sectors;
   return ready + half;
 }
 

@@ -78,6 +78,20 @@ class MemorySystem {
 
  private:
   std::uint64_t serve(const L2Request& r);
+  // The partition a line lives in: the host's copies and every write end there.
+  std::uint64_t home_of(std::uint64_t line) const;
+  // Books `busy` cycles of a slice from `from` on; returns when they end.
+  double book_slice(std::uint64_t slice, double from, double busy);
+  // The line in a slice, allocated if absent (an evicted dirty line is written to DRAM);
+  // `uncached` stands in when the slice holds nothing.
+  CacheLine& touch_line(std::uint64_t slice, std::uint64_t line, std::uint64_t at,
+                        CacheLine& uncached);
+  // When `sectors` of `line` (in a slice of `side`, which served the request arriving at
+  // `arrival` at `at`) are ready, fetching what it lacks from the line's home partition
+  // (`from_home`) or from DRAM; counts the lookups.
+  std::uint64_t read_sectors(CacheLine& line, std::uint64_t address, std::uint8_t sectors,
+                             std::uint64_t arrival, std::uint64_t at, std::uint32_t side,
+                             bool from_home);
   std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
   // A slice's side: its index within its partition decides (slices of a side are in every
   // partition).

@@ -10,6 +10,9 @@ namespace {
 
 using memory::kNever;
 constexpr std::size_t kMaxTimelineSegments = 400'000;
+// The constant cache's line, and the bank's size (the verifier keeps constants within it).
+constexpr std::uint64_t kConstLineBytes = 64;
+constexpr std::uint64_t kConstBankBytes = 64 * 1024;
 
 }  // namespace
 
@@ -24,6 +27,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       by_id_(setup.blocks_per_sm * setup.launch->warps_per_block()),
       earliest_(by_id_.size(), 0),
       l1_(setup.l1_bytes, setup.timing->l1_ways),
+      const_lines_seen_(kConstBankBytes / kConstLineBytes / 64, 0),
       fill_port_(setup.timing->sm_l2_bytes_per_cycle) {
   options_.max_warp_instructions = setup.max_warp_instructions;
   stats_.per_branch.resize(setup.program->insts.size());
@@ -370,9 +374,18 @@ void SmModel::issue(std::uint32_t warp) {
       access_.remote = false;
       break;
     }
-    case Pipe::Const:
-      result_at(now_ + it.latency, WarpState::Wait);
+    case Pipe::Const: {
+      // A line not yet read by this SM in the launch comes from memory first.
+      bool miss = false;
+      for (std::uint32_t m = access_.mask; m != 0; m &= m - 1) {
+        const std::uint64_t line = access_.addresses[std::countr_zero(m)] / kConstLineBytes;
+        std::uint64_t& word = const_lines_seen_[line / 64];
+        miss |= (word >> (line % 64) & 1u) == 0;
+        word |= std::uint64_t{1} << (line % 64);
+      }
+      result_at(now_ + it.latency + (miss ? c.const_miss_latency : 0), WarpState::Wait);
       break;
+    }
     case Pipe::Branch:
       partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)] =
           now_ + it.interval;

@@ -185,6 +185,8 @@ class SmModel {
   std::deque<Starting> starting_;
   std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
   memory::SectorCache l1_;
+  // The constant-bank lines this SM has read in the launch (a bit per line of the 64 KB bank).
+  std::vector<std::uint64_t> const_lines_seen_;
   memory::FillPort fill_port_;  // answers from the L2 into this SM
   std::vector<memory::L2Request> requests_;
   std::vector<PendingLoad> loads_;

@@ -448,7 +448,17 @@ class TimingEngine {
     st.dram_read_bytes = m.dram_read_bytes;
     st.dram_write_bytes = m.dram_write_bytes;
     st.kernel_cycles = kernel_end;
-    st.elapsed_cycles = kernel_end + gpu_.timing.launch_overhead_cycles;
+    // A launch spread over several GPCs takes longer to start and finish than one on a single
+    // GPC: each further GPC that runs a block adds gpc_launch_cycles.
+    std::uint64_t gpcs_used = 0;
+    for (std::size_t g = 0; g + 1 < gpc_first_sm_.size(); ++g) {
+      bool used = false;
+      for (std::uint32_t s = gpc_first_sm_[g]; s < gpc_first_sm_[g + 1]; ++s)
+        used = used || sms_[s]->counters().issued != 0;
+      gpcs_used += used ? 1 : 0;
+    }
+    st.elapsed_cycles = kernel_end + gpu_.timing.launch_overhead_cycles +
+                        (gpcs_used > 1 ? gpcs_used - 1 : 0) * gpu_.timing.gpc_launch_cycles;
     st.sm_active_cycles_avg = static_cast<double>(active) / static_cast<double>(sms_.size());
     const double peak = static_cast<double>(gpu_.max_warps_per_sm());
     st.achieved_occupancy =

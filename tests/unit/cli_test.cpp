@@ -115,6 +115,12 @@ TEST_CASE("run rejects bad launch overrides with exit 2") {
   CHECK(run_cli({"run", vec, "--dump", "nosuch=/tmp/x"}).exit_code == 2);
 }
 
+TEST_CASE("validate rejects an unknown replay mode before it looks for a GPU") {
+  const auto r = run_cli({"validate", kernel_path("vecAdd.kir"), "--replay", "twice"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--replay must be application or kernel, not 'twice'") != std::string::npos);
+}
+
 TEST_CASE("run --mode timing reports cycles and warp states, and draws a timeline") {
   const auto dir = std::filesystem::temp_directory_path();
   const auto json = dir / "warpsim_timing.json";

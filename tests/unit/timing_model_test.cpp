@@ -97,6 +97,40 @@ TEST_CASE("bank conflicts cost cycles: the shared pipe serves one wavefront at a
   CHECK(static_cast<double>(one) / 16384 < 12);
 }
 
+TEST_CASE("an SM's constant cache starts empty: each line's first load pays the miss once") {
+  // const_cold reads 16 lines of the constant bank once, const_warm laps them 64 times; every
+  // load depends on the one before. Raising const_miss_latency by 1,000 cycles delays each
+  // first load of a line by 1,000 and nothing else: both launches take 16 x 1,000 cycles more
+  // (within one synchronisation interval, at which the final store's completion is settled).
+  // Were lines not kept, const_warm would take 1,024 x 1,000 more.
+  const auto gpu = h200();
+  for (const char* launch : {"const_cold", "const_warm"}) {
+    const auto k = load_kernel("calibration/constant_cache.kir", [&] {
+      cli::LaunchOverrides o;
+      o.launch_name = launch;
+      return o;
+    }());
+    const auto base = run_timed(k, h200({"timing.const_miss_latency=0"})).timing.elapsed_cycles;
+    const auto slow = run_timed(k, h200({"timing.const_miss_latency=1000"})).timing.elapsed_cycles;
+    CAPTURE(launch);
+    CHECK(slow - base >= 16'000 - gpu.timing.l2_latency);
+    CHECK(slow - base <= 16'000 + gpu.timing.l2_latency);
+  }
+}
+
+TEST_CASE("a launch spread over more GPCs pays gpc_launch_cycles for each further one") {
+  // empty_1 runs one block: one GPC, nothing extra. empty_one_wave's 1,024 blocks reach all 8
+  // GPCs: raising gpc_launch_cycles by 1,000 adds 7 x 1,000 to it and nothing else.
+  for (const auto& [launch, gpcs] : {std::pair{"empty_1", 1}, std::pair{"empty_one_wave", 8}}) {
+    CAPTURE(launch);
+    const auto base =
+        cycles_of("calibration/launch_overhead.kir", launch, {"timing.gpc_launch_cycles=0"});
+    const auto more =
+        cycles_of("calibration/launch_overhead.kir", launch, {"timing.gpc_launch_cycles=1000"});
+    CHECK(more - base == static_cast<std::uint64_t>(gpcs - 1) * 1000);
+  }
+}
+
 TEST_CASE("each scheduler policy runs every seed kernel to the same results") {
   const auto k = load_kernel("calibration/shared_conflicts.kir", [] {
     cli::LaunchOverrides o;
@@ -153,6 +187,10 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/shared_chase.kir", "shared_chase"},
       {"calibration/pointer_chase.kir", "chase_l1"},
       {"calibration/pointer_chase.kir", "chase_l2"},
+      {"calibration/pointer_chase.kir", "chase_l2_first"},
+      {"calibration/pointer_chase.kir", "chase_l2_laps"},
+      {"calibration/constant_cache.kir", "const_cold"},
+      {"calibration/constant_cache.kir", "const_warm"},
       {"calibration/shared_conflicts.kir", "conflicts_32way"},
       {"calibration/shared_conflicts.kir", "conflicts_32way_32warps"},
       {"calibration/shared_conflicts.kir", "st_conflicts_32way_32warps"},

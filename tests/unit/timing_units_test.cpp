@@ -176,5 +176,60 @@ TEST_CASE("L2 and DRAM serve requests at their bandwidth, misses after the DRAM 
   CHECK(d.done == 2000 + half + 1 + half);
 }
 
+TEST_CASE("a line lives in its home partition; the other partition fetches it from there once") {
+  // Two SMs, one in each partition, read 64 lines the host copied in. Each read reaches its
+  // slice `half` after leaving the L1 and takes ceil(32 B x 64 slices / 4,629 B per cycle) = 1
+  // cycle there (one sector); a line homed in the reader's partition is back `half` later, one
+  // homed in the other partition l2_far_latency after that. So per line exactly one of the two
+  // reads pays l2_far_latency more, about half the lines are homed in each partition (a hash
+  // picks), nothing comes from DRAM, and a second read from either partition hits at once.
+  const auto gpu = h200();
+  memory::MemorySystem m(gpu, {0, 1});
+  const std::uint64_t half = gpu.timing.l2_latency / 2, far = gpu.timing.l2_far_latency;
+  REQUIRE(far > 0);
+  m.preload(0, 64 * 128);
+  unsigned homed_in_first = 0;
+  for (std::uint32_t line = 0; line < 64; ++line) {
+    const std::uint64_t at = 10'000ull * line;  // apart: nothing queues
+    memory::L2Request first{at, 0, 0, line, 0x1}, second{at, 1, 1, line, 0x1};
+    memory::L2Request again0{at + 5'000, 0, 2, line, 0x1}, again1{at + 5'000, 1, 3, line, 0x1};
+    std::vector<memory::L2Request*> batch = {&first, &second, &again0, &again1};
+    m.resolve(batch, 0, [](const memory::L2Request&) {});
+    const std::uint64_t near = at + half + 1 + half;
+    CAPTURE(line);
+    CHECK(std::min(first.done, second.done) == near);
+    CHECK(std::max(first.done, second.done) == near + far);
+    CHECK(again0.done == at + 5'000 + half + 1 + half);
+    CHECK(again1.done == at + 5'000 + half + 1 + half);
+    homed_in_first += first.done == near ? 1 : 0;
+  }
+  CHECK(homed_in_first >= 16);
+  CHECK(homed_in_first <= 48);
+  CHECK(m.counters().dram_read_bytes == 0);
+}
+
+TEST_CASE("a write lands in the line's home partition, whichever SM sends it") {
+  // Lines never copied in are written by an SM of one partition, then read by an SM of each.
+  // The home partition holds the written sectors: its reader hits, the other fetches them from
+  // the home one (l2_far_latency more), and nothing is read from DRAM.
+  const auto gpu = h200();
+  memory::MemorySystem m(gpu, {0, 1});
+  const std::uint64_t half = gpu.timing.l2_latency / 2, far = gpu.timing.l2_far_latency;
+  for (std::uint32_t line = 0; line < 16; ++line) {
+    const std::uint64_t at = 10'000ull * line;
+    memory::L2Request write{at, 0, 0, 1000 + line, 0xf};
+    write.kind = memory::RequestKind::Write;
+    memory::L2Request read0{at + 1'000, 0, 1, 1000 + line, 0x1},
+        read1{at + 1'000, 1, 2, 1000 + line, 0x1};
+    std::vector<memory::L2Request*> batch = {&write, &read0, &read1};
+    m.resolve(batch, 0, [](const memory::L2Request&) {});
+    const std::uint64_t near = at + 1'000 + half + 1 + half;
+    CAPTURE(line);
+    CHECK(std::min(read0.done, read1.done) == near);
+    CHECK(std::max(read0.done, read1.done) == near + far);
+  }
+  CHECK(m.counters().dram_read_bytes == 0);
+}
+
 }  // namespace
 }  // namespace warpsim::test

@@ -74,10 +74,10 @@ std::string timing_verdict(const std::string& metric, double value, double measu
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
-                        std::vector<Row>& rows, std::ostream& err) {
+                        cuda::Replay replay, std::vector<Row>& rows, std::ostream& err) {
   const auto sim = exec::execute(loaded.module, spec, {});
   std::string error;
-  const auto hw = cuda::run_on_gpu(loaded.module, spec, error);
+  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, error);
   if (!hw) {
     err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
     return Outcome::CannotRun;
@@ -221,12 +221,22 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       "all", "every kernels_ir/*.kir under the current directory")(
       "config", po::value<std::string>()->default_value(kDefaultConfig), "the GPU's config")(
       "csv", po::value<std::string>(), "also write the table as CSV")(
+      "replay", po::value<std::string>()->default_value("application"),
+      "how the counters' passes are replayed: application (the buffers copied in from the host "
+      "before every pass, as the timing model starts) or kernel (CUPTI saves and restores "
+      "device memory around each pass)")(
       "md", po::value<std::string>(), "also write the table as Markdown");
   po::positional_options_description pos;
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
+  const std::string replay_name = cl->vars["replay"].as<std::string>();
+  if (replay_name != "application" && replay_name != "kernel") {
+    err << "warpsim validate: error: --replay must be application or kernel, not '" << replay_name
+        << "'\n";
+    return kExitBadInput;
+  }
 #if !WARPSIM_HAVE_CUDA
   err << "warpsim validate: this warpsim was built without the CUDA toolkit's cuda.h, so it "
          "cannot run kernels on a GPU\n";
@@ -247,6 +257,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     err << "warpsim validate: error: no input files (give FILE... or --all)\n";
     return kExitBadInput;
   }
+  const cuda::Replay replay =
+      replay_name == "kernel" ? cuda::Replay::Kernel : cuda::Replay::Application;
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
   if (!gpu || !timing_config_ok(*gpu, "validate", err)) return kExitBadInput;
   std::vector<Row> rows;
@@ -262,7 +274,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       if (!spec) return kExitBadInput;
       Outcome outcome = Outcome::CannotRun;
       try {
-        outcome = validate_launch(file, loaded, *spec, *gpu, rows, err);
+        outcome = validate_launch(file, loaded, *spec, *gpu, replay, rows, err);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
         write_fault(err, file, f);

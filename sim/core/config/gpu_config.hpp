@@ -26,6 +26,7 @@ struct TimingConfig {
   std::uint64_t unroll_factor = 1;  // the compiler's loop unrolling (loop_unroll.hpp)
   std::uint64_t gpcs = 0;
   std::uint64_t launch_overhead_cycles = 0;
+  std::uint64_t gpc_launch_cycles = 0;  // each further GPC that runs blocks of the launch
   std::uint64_t block_launch_cycles = 0;
   std::uint64_t cluster_block_launch_cycles = 0;
   std::uint64_t block_launch_latency = 0;
@@ -40,6 +41,7 @@ struct TimingConfig {
   std::uint64_t branch_latency = 0, branch_interval = 0;
   std::uint64_t barrier_latency = 0;
   std::uint64_t const_latency = 0;
+  std::uint64_t const_miss_latency = 0;  // a constant line the SM has not read this launch
   std::uint64_t shared_latency = 0;
   std::uint64_t shared_cycles_per_wavefront = 0;
   std::uint64_t shared_partition_cycles_per_wavefront = 0;
@@ -61,6 +63,7 @@ struct TimingConfig {
   std::uint64_t l2_partitions = 0;
   std::uint64_t l2_ways = 0;
   std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
+  std::uint64_t l2_far_latency = 0;  // a line fetched from its home partition: extra cycles
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_atomic_cycles_per_request = 0;
   std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice

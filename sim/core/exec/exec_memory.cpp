@@ -177,6 +177,9 @@ class Addressing {
     } else if (AccessRecord* a = ctx_.access) {
       a->kind = m.kind;
       a->mask = mask;
+      // Constant loads: their offsets in the constant bank (the SM's constant cache starts
+      // empty at every launch).
+      if (m.kind == ArrayKind::Const) std::memcpy(a->addresses, addresses_, sizeof addresses_);
     }
   }
 

@@ -60,7 +60,7 @@ struct AccessRecord {
   unsigned wavefronts = 0;      // shared and dsmem
   unsigned sectors = 0;         // global
   unsigned lines = 0;           // global; dsmem: 128-byte segments in other blocks
-  std::uint64_t addresses[32];  // global: each active lane's address
+  std::uint64_t addresses[32];  // global: each active lane's address; const: its bank offset
 };
 
 // A global atomic whose update waits for the timing model to reach the L2 (so atomics from
