@@ -269,7 +269,7 @@ void SmModel::run_until(std::uint64_t end) {
     }
     bool issued = false;
     for (SubPartition& p : partitions_) {
-      if (now_ < p.wake) continue;  // no warp of this partition can issue yet
+      if (now_ < p.wake || now_ < p.issuing_until) continue;  // nothing can issue here yet
       const std::uint32_t chosen = p.scheduler.pick(
           [&](std::uint32_t w) {
             if (earliest_[w] > now_) return false;
@@ -305,7 +305,8 @@ void SmModel::run_until(std::uint64_t end) {
     // either slept (its wake is later) or asked all its warps and set its wake to their
     // earliest, so the wakes bound the jump.
     std::uint64_t next = starting_.empty() ? end : std::min(end, starting_.front().start);
-    for (const SubPartition& p : partitions_) next = std::min(next, p.wake);
+    for (const SubPartition& p : partitions_)
+      next = std::min(next, std::max(p.wake, p.issuing_until));
     now_ = std::max(now_ + 1, next);
   }
   now_ = std::min(now_, end);
@@ -339,6 +340,10 @@ void SmModel::issue(std::uint32_t warp) {
       t.producer[it.writes[i]] = producer;
     }
   };
+  if (it.extra_issue != 0) {
+    partitions_[t.sub_partition].issuing_until = now_ + 1 + it.extra_issue;
+    counters_.compiled_extra += it.extra_issue;
+  }
   switch (it.pipe) {
     case Pipe::Global:
       issue_global(warp, d, it);

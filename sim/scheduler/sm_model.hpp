@@ -51,6 +51,7 @@ struct TimelineSegment {
 struct SmCounters {
   std::array<std::uint64_t, kWarpStates> warp_state_cycles{};
   std::uint64_t issued = 0;
+  std::uint64_t compiled_extra = 0;  // issue cycles of InstTiming::extra_issue
   std::uint64_t active_cycles = 0;
   std::uint64_t warp_cycles = 0;  // resident warps summed over cycles
   std::uint64_t l1_sector_lookups = 0, l1_sector_hits = 0;
@@ -139,6 +140,7 @@ class SmModel {
     std::array<std::uint64_t, kPipes> pipe_free{};
     std::uint64_t shared_free = 0;  // this partition's path to the shared pipe
     std::uint64_t wake = 0;         // no warp here can issue before (a lower bound)
+    std::uint64_t issuing_until = 0;  // busy issuing the compiled code's extra instructions
   };
   // A block assigned to a slot that starts once the SM's block launcher gets to it.
   struct Starting {

@@ -437,6 +437,7 @@ class TimingEngine {
       active += c.active_cycles;
       warp_cycles += c.warp_cycles;
       st.issued += c.issued;
+      st.compiled_extra += c.compiled_extra;
       st.l1_sector_lookups += c.l1_sector_lookups;
       st.l1_sector_hits += c.l1_sector_hits;
       for (std::size_t k = 0; k < kWarpStates; ++k)

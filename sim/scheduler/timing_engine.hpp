@@ -34,6 +34,7 @@ struct TimingStats {
   double ipc = 0;                    // sm__inst_executed.avg.per_cycle_active
   std::uint64_t issued = 0;          // instructions of the kernel as timed (unrolled loops)
   std::size_t unrolled_loops = 0;    // loops the compiler model unrolled (timing.unroll_factor)
+  std::uint64_t compiled_extra = 0;  // the compiled code's address and S2R instructions, issued too
   std::uint64_t l1_sector_lookups = 0, l1_sector_hits = 0;
   std::uint64_t l2_sector_lookups = 0, l2_sector_hits = 0;
   std::uint64_t dram_read_bytes = 0, dram_write_bytes = 0;

@@ -131,6 +131,27 @@ TEST_CASE("a launch spread over more GPCs pays gpc_launch_cycles for each furthe
   }
 }
 
+TEST_CASE("the compiled code's address arithmetic and S2R are issued outside loops only") {
+  // vecAdd (N = 1,000,000, 3,907 blocks of 256 threads: 31,256 warps) reads three special
+  // registers, once each, and the 31,250 warps with a thread below N make two loads and a
+  // store: 31,256 x 3 x special_register_issue + 31,250 x 3 x global_address_issue.
+  const auto vec = load_kernel("vecAdd.kir", {});
+  const auto vec_extra =
+      run_timed(vec, h200({"timing.global_address_issue=4", "timing.special_register_issue=1"}))
+          .timing.compiled_extra;
+  CHECK(vec_extra == 31'256ull * 3 * 1 + 31'250ull * 3 * 4);
+  // pointer_chase's 65,536 loads are in its loop; only the final store is not: raising
+  // global_address_issue by 56 adds 56 once.
+  const auto chase = load_kernel("calibration/pointer_chase.kir", [] {
+    cli::LaunchOverrides o;
+    o.launch_name = "chase_l1";
+    return o;
+  }());
+  const auto base = run_timed(chase, h200({"timing.global_address_issue=4"})).timing;
+  const auto more = run_timed(chase, h200({"timing.global_address_issue=60"})).timing;
+  CHECK(more.compiled_extra - base.compiled_extra == 56);
+}
+
 TEST_CASE("each scheduler policy runs every seed kernel to the same results") {
   const auto k = load_kernel("calibration/shared_conflicts.kir", [] {
     cli::LaunchOverrides o;

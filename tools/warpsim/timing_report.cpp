@@ -73,6 +73,11 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
                        "the counts above are the kernel's as written)",
                        t.unrolled_loops, t.unrolled_loops == 1 ? "" : "s");
   }
+  if (t.compiled_extra != 0) {
+    out << fmt::format("; with the compiled code's address arithmetic and special-register "
+                       "reads {}",
+                       with_commas(t.issued + t.compiled_extra));
+  }
   out << "\n";
   out << fmt::format("  L1 hit rate {:.1f} % of {} global load sectors\n",
                      percent(t.l1_sector_hits, t.l1_sector_lookups),
@@ -115,6 +120,7 @@ void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics
   metrics["warpsim__kernel_cycles"] = t.kernel_cycles;
   metrics["warpsim__inst_issued"] = t.issued;
   metrics["warpsim__unrolled_loops"] = t.unrolled_loops;
+  metrics["warpsim__inst_issued_as_compiled"] = t.issued + t.compiled_extra;
   for (std::size_t k = 0; k < kWarpStates; ++k) {
     states[scheduler::warp_state_name(static_cast<WarpState>(k))] = t.warp_state_cycles[k];
   }

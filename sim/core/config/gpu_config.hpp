@@ -50,6 +50,9 @@ struct TimingConfig {
   std::uint64_t dsmem_bytes_per_cycle = 0;
   std::uint64_t cluster_barrier_latency = 0;
   std::uint64_t mio_queue_cycles = 0;
+  std::uint64_t global_address_issue = 0;    // compiled address arithmetic of a global access
+  std::uint64_t shared_address_issue = 0;    // the same for a shared access
+  std::uint64_t special_register_issue = 0;  // an S2R per special register read
   // [memory]
   std::uint64_t l1_bytes = 0;  // L1 and shared memory together; L1 gets what shared does not
   std::uint64_t l1_ways = 0;
