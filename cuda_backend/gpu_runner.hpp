@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "cuda_backend/cupti_counters.hpp"
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/launch.hpp"
-#include "cuda_backend/cupti_counters.hpp"
 #include "sim/core/ir/module.hpp"
 
 namespace warpsim::cuda {

@@ -55,8 +55,8 @@ MemoryCounters MemorySystem::counters() const {
   return sum;
 }
 
-std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t bytes,
-                                          std::uint64_t at, std::uint32_t side) {
+std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at,
+                                          std::uint32_t side) {
   // Channels interleave 256-byte chunks, hashed so strided streams spread over them; a slice
   // uses the channels of its side.
   const std::uint64_t per_side = t_.dram_channels / sides_;
@@ -119,7 +119,8 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
   counters.l2_sector_lookups += count(sectors);
   counters.l2_sector_hits += count(sectors) - count(missing);
   for (unsigned s = 0; s < 4; ++s) {
-    if (has_sector(sectors, s) && !has_sector(missing, s)) ready = std::max(ready, line.fill_cycle[s]);
+    if (has_sector(sectors, s) && !has_sector(missing, s))
+      ready = std::max(ready, line.fill_cycle[s]);
   }
   if (missing == 0) return ready;
   std::uint64_t arrives = 0;
@@ -128,14 +129,14 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
     // between the partitions. Its time is booked from the request's arrival, as every slice's
     // is (bookings in arrival order leave no gaps a later booking could not fill).
     const std::uint64_t home_slice = slice_of(address, home_of(address));
-    const auto at_home = std::max(
-        at, static_cast<std::uint64_t>(std::ceil(
-                book_slice(home_slice, static_cast<double>(arrival),
-                           static_cast<double>(count(missing) * 32) * slice_cycles_per_byte_))));
+    const auto at_home =
+        std::max(at, static_cast<std::uint64_t>(std::ceil(book_slice(
+                         home_slice, static_cast<double>(arrival),
+                         static_cast<double>(count(missing) * 32) * slice_cycles_per_byte_))));
     CacheLine scratch;
     CacheLine& home = touch_line(home_slice, address, at_home, scratch);
-    arrives = read_sectors(home, address, missing, arrival, at_home, side, false) +
-              t_.l2_far_latency;
+    arrives =
+        read_sectors(home, address, missing, arrival, at_home, side, false) + t_.l2_far_latency;
   } else {
     const auto bytes = std::uint64_t{count(missing)} * 32;
     counters.dram_read_bytes += bytes;
@@ -171,10 +172,9 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const double sector_times =
       sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
   // An atomic is applied lane by lane in the slice: its time, not the bytes, counts.
-  const double busy =
-      atomic
-          ? static_cast<double>(t_.l2_atomic_cycles_per_request) * std::max(1, int{r.lanes}) / 32.0
-          : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
+  const double busy = atomic ? static_cast<double>(t_.l2_atomic_cycles_per_request) *
+                                   std::max(1, int{r.lanes}) / 32.0
+                             : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
     // which keeps every written line; the SM's partition passes them on.
@@ -204,8 +204,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   CacheLine uncached;
   CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
   const std::uint64_t ready =
-      read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side,
-                   away_from_home && partitions_ > 1);
+      read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side, away_from_home);
   if (atomic) line.dirty |= r.sectors;
   return ready + half;
 }

@@ -1,7 +1,6 @@
 #include "sim/scheduler/inst_timing.hpp"
 
 #include <algorithm>
-#include <set>
 #include <stdexcept>
 
 namespace warpsim::scheduler {
@@ -89,23 +88,24 @@ void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
   }
 }
 
-}  // namespace
-
 // Which instructions lie in a loop: between a backward branch and its target (the IR keeps
 // its blocks in source order, so a loop's body is the range a branch jumps back over).
 std::vector<bool> in_loops(const exec::Program& program) {
   std::vector<bool> in(program.insts.size(), false);
   for (std::size_t pc = 0; pc < program.insts.size(); ++pc) {
     const exec::DecodedInst& d = program.insts[pc];
-    if (d.opcode != ir::Opcode::Br && d.opcode != ir::Opcode::Jmp) continue;
-    for (const std::uint32_t target : {d.target_true, d.target_false}) {
-      if (d.opcode == ir::Opcode::Jmp && target != d.target_true) continue;
-      if (target > pc) continue;
-      std::fill(in.begin() + target, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
+    std::vector<std::uint32_t> targets;
+    if (d.opcode == ir::Opcode::Br) targets = {d.target_true, d.target_false};
+    if (d.opcode == ir::Opcode::Jmp) targets = {d.target_true};
+    for (const std::uint32_t target : targets) {
+      if (target <= pc)
+        std::fill(in.begin() + target, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
     }
   }
   return in;
 }
+
+}  // namespace
 
 std::vector<InstTiming> classify(const exec::Program& program, const config::TimingConfig& t) {
   std::vector<InstTiming> out(program.insts.size());
@@ -113,7 +113,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
   // it to an increment per iteration (or an offset in the instruction), which the IR's own
   // loop arithmetic stands for.
   const std::vector<bool> looped = in_loops(program);
-  std::set<std::uint32_t> specials_read;
+  std::vector<bool> special_read(program.register_slots, false);
   for (std::size_t i = 0; i < program.insts.size(); ++i) {
     const exec::DecodedInst& d = program.insts[i];
     InstTiming& it = out[i];
@@ -140,12 +140,12 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     // The compiled code reads each special register once (an S2R), where the IR first uses it.
     for (unsigned s = 0; s < d.nsrc; ++s) {
       const exec::OperandRef& op = d.src[s];
-      if (op.pooled || op.slot < program.special_base || !specials_read.insert(op.slot).second)
-        continue;
+      if (op.pooled || op.slot < program.special_base || special_read[op.slot]) continue;
+      special_read[op.slot] = true;
       it.extra_issue += static_cast<std::uint32_t>(t.special_register_issue);
     }
-    if (!looped[i] &&
-        (d.opcode == ir::Opcode::Ld || d.opcode == ir::Opcode::St || d.opcode == ir::Opcode::Atom)) {
+    if (!looped[i] && (d.opcode == ir::Opcode::Ld || d.opcode == ir::Opcode::St ||
+                       d.opcode == ir::Opcode::Atom)) {
       if (d.mem.kind == exec::ArrayKind::Global)
         it.extra_issue += static_cast<std::uint32_t>(t.global_address_issue);
       else if (d.mem.kind == exec::ArrayKind::Shared)
