@@ -20,6 +20,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
   const std::uint64_t tagged = lsu_free_;
   const bool is_load = d.opcode == ir::Opcode::Ld;
   const bool is_atomic = d.opcode == ir::Opcode::Atom;
+  const bool is_store = !is_load && !is_atomic;
   // The request's lines, each with the sectors it needs, in first-touch order.
   std::uint64_t lines[32];
   std::uint8_t sectors[32];
@@ -43,15 +44,17 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
     for (unsigned w = first_word; w < std::min(8u, first_word + std::max(1u, bytes / 4)); ++w)
       written[k][s] |= 1u << w;
   }
-  // Loads and atomics wait for their data; stores and reductions hold the warp's exit until
-  // the L2 has them.
-  const bool waits = true;
+  // Loads and atomics wait for their data. Stores hold the warp's exit until the L2 has
+  // acknowledged them, until they have reached it, or until the L1 has taken them (store_exit).
+  const bool waits = !is_store || c.store_exit != config::StoreExit::Accepted;
+  if (!waits) t.drain_until = std::max(t.drain_until, tagged);
   const auto load_index = static_cast<std::uint32_t>(loads_.size());
   PendingLoad load;
   load.warp = warp;
   load.ndst = it.nwrites;
   std::copy(it.writes, it.writes + it.nwrites, load.dst);
   load.ready = tagged + c.l1_hit_latency - 1;
+  load.until_arrival = is_store && c.store_exit == config::StoreExit::Arrived;
   const std::int32_t atomic = is_atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
   bool atomic_attached = false;
   auto send = [&](std::uint64_t line, std::uint8_t mask, memory::RequestKind kind) {
@@ -179,7 +182,9 @@ void SmModel::complete_requests() {
   }
   for (const auto& [request, load_index] : waiters_) {
     PendingLoad& load = loads_[load_index];
-    load.ready = std::max(load.ready, requests_[request].done + c.l1_hit_latency / 2);
+    const std::uint64_t done = requests_[request].done;
+    load.ready = std::max(load.ready, load.until_arrival ? done - std::min(done, c.l2_latency / 2)
+                                                         : done + c.l1_hit_latency / 2);
     if (--load.outstanding != 0) continue;
     WarpTiming& t = timing_warp(load.warp);
     if (load.ndst == 0) t.drain_until = std::max(t.drain_until, load.ready);

@@ -58,8 +58,8 @@ SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
 }
 
 void SmModel::settle_residency(std::uint64_t until) {
-  // Warps are in flight from their first possible issue until they exit (the empty-kernel
-  // calibration shows the launch latency is not counted). Cycles with any warp in flight are
+  // Warps are in flight from launch_latency_in_flight before their first possible issue until
+  // they exit. Cycles with any warp in flight are
   // active; warps in flight summed over cycles give achieved occupancy. Events at or before `until`
   // are final: later ones are kept.
   std::stable_sort(residency_events_.begin(), residency_events_.end(),
@@ -100,11 +100,29 @@ void SmModel::launch(const exec::Dim3& index, std::vector<exec::BlockState>* clu
   b.cluster_id = cluster_id;
   // The SM's block launcher starts one block every block_launch_cycles; a block of a
   // multi-block cluster takes cluster_block_launch_cycles (the cluster is placed as a whole).
-  const std::uint64_t start = std::max(at, launcher_free_);
-  launcher_free_ = start + (cluster == nullptr ? s_.timing->block_launch_cycles
-                                               : s_.timing->cluster_block_launch_cycles);
-  starting_.push_back({index, static_cast<std::uint32_t>(found - slots_.begin()), rank,
-                       start + s_.timing->block_launch_latency});
+  // An SM starts at most blocks_starting blocks at once (a further one waits until the oldest
+  // one's warps issue), and the first that many of a launch come first_wave_block_cycles apart
+  // (first_wave_warp_cycles per warp for large blocks): the GPU's SMs each start six blocks of
+  // 8 warps 31 cycles apart and the seventh about 500 cycles after the first; blocks of 1 warp
+  // 24 apart, of 32 warps 98 (validation/h200/timing/probes/warp_clocks.cu).
+  const std::uint64_t limit = s_.timing->blocks_starting;
+  std::uint64_t start = std::max(at, launcher_free_);
+  if (starting_.size() >= limit) start = std::max(start, starting_[starting_.size() - limit].start);
+  const bool first_wave = cluster == nullptr && first_wave_started_ < limit;
+  if (first_wave) ++first_wave_started_;
+  launcher_free_ = start + (cluster != nullptr ? s_.timing->cluster_block_launch_cycles
+                            : first_wave       ? std::max(s_.timing->first_wave_block_cycles,
+                                                          s_.timing->first_wave_warp_cycles *
+                                                              warps_per_block_)
+                                               : s_.timing->block_launch_cycles);
+  const std::uint64_t first_issue = start + s_.timing->block_launch_latency;
+  starting_.push_back(
+      {index, static_cast<std::uint32_t>(found - slots_.begin()), rank, first_issue});
+  // The end of the launch (the SM setting up the block's warps) already counts them in flight:
+  // the GPU's empty blocks stay in flight about a hundred cycles each. The configuration keeps
+  // this within the latency, so the event is never before `at`.
+  residency_events_.emplace_back(first_issue - s_.timing->launch_latency_in_flight,
+                                 warps_per_block_);
 }
 
 void SmModel::start_blocks() {
@@ -127,7 +145,6 @@ void SmModel::activate(const Starting& start) {
   for (std::uint32_t w = 0; w < warps_per_block_; ++w)
     b.warps[w].earliest = &earliest_[start.slot * warps_per_block_ + w];
   resident_warps_ += warps_per_block_;
-  residency_events_.emplace_back(start.start, warps_per_block_);
   for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
     WarpTiming& t = b.warps[w];
     t.ready.assign(slots, 0);

@@ -134,6 +134,7 @@ class SmModel {
     std::uint32_t ndst = 0;
     std::uint64_t ready = 0;
     std::uint32_t outstanding = 0;
+    bool until_arrival = false;  // a store that holds the exit only until it reaches the L2
   };
   struct SubPartition {
     WarpScheduler scheduler;
@@ -186,6 +187,7 @@ class SmModel {
   std::deque<exec::Dim3> queued_;
   std::deque<Starting> starting_;
   std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
+  std::uint64_t first_wave_started_ = 0;  // the launch's first blocks, started quickly
   memory::SectorCache l1_;
   // The constant-bank lines this SM has read in the launch (a bit per line of the 64 KB bank).
   std::vector<std::uint64_t> const_lines_seen_;

@@ -91,6 +91,21 @@ TEST_CASE("--set overrides a key and is checked like the file") {
   CHECK(has(errors_of(kMinimal, {"sm.max_blocks=-1"}), "must not be negative"));
 }
 
+TEST_CASE("timing keys that contradict each other or name no choice are rejected") {
+  // Warps count as in flight for the end of their block's launch latency, never longer.
+  CHECK(has(errors_of(kMinimal, {"timing.block_launch_latency=100",
+                                 "timing.launch_latency_in_flight=101"}),
+            "timing.launch_latency_in_flight exceeds timing.block_launch_latency"));
+  CHECK(errors_of(kMinimal, {"timing.block_launch_latency=100",
+                             "timing.launch_latency_in_flight=100"})
+            .empty());
+  CHECK(has(errors_of(kMinimal, {"timing.store_exit=never"}),
+            "timing.store_exit = 'never': expected one of: acknowledged, arrived, accepted"));
+  auto r = config::load_config("test.ini", kMinimal, {"timing.store_exit=accepted"});
+  REQUIRE(std::holds_alternative<config::GpuConfig>(r));
+  CHECK(std::get<config::GpuConfig>(r).timing.store_exit == config::StoreExit::Accepted);
+}
+
 TEST_CASE("warpsim config show prints every key with its origin; bad configs exit 2") {
   const auto r = run_cli({"config", "show", "a100"});
   CHECK(r.exit_code == 0);

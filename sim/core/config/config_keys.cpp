@@ -98,6 +98,10 @@ void assign(GpuConfig& c, const KeySpec& spec, std::uint64_t v, const std::strin
     c.timing.scheduler = text == "lrr"   ? SchedulerPolicy::LooseRoundRobin
                          : text == "gto" ? SchedulerPolicy::GreedyThenOldest
                                          : SchedulerPolicy::TwoLevel;
+  else if (k == "timing.store_exit")
+    c.timing.store_exit = text == "accepted"  ? StoreExit::Accepted
+                          : text == "arrived" ? StoreExit::Arrived
+                                              : StoreExit::Acknowledged;
   else {
     for (const TimingKey& t : timing_keys()) {
       if (t.spec.key == k && t.field != nullptr) c.timing.*t.field = v;

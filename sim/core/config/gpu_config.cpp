@@ -195,6 +195,9 @@ class Loader {
     if (c.shared_memory_per_block_optin > c.shared_memory_per_sm) {
       fail("sm.shared_memory_per_block_optin_bytes exceeds sm.shared_memory_bytes");
     }
+    if (c.timing.launch_latency_in_flight > c.timing.block_launch_latency) {
+      fail("timing.launch_latency_in_flight exceeds timing.block_launch_latency");
+    }
   }
 
   static const KeySpec* find_spec(const std::string& key) {

@@ -16,6 +16,9 @@
 namespace warpsim::config {
 
 enum class SchedulerPolicy : std::uint8_t { LooseRoundRobin, GreedyThenOldest, TwoLevel };
+// When a warp that stored may exit: once the L2 has acknowledged its stores, once they have
+// reached the L2, or once its L1 has taken them (their registers read).
+enum class StoreExit : std::uint8_t { Acknowledged, Arrived, Accepted };
 
 // The timing model's parameters ([timing] and [memory]); cycles are SM clock cycles. Latency:
 // from issue until a dependent instruction may issue. Interval: cycles a sub-partition's pipe
@@ -28,8 +31,12 @@ struct TimingConfig {
   std::uint64_t launch_overhead_cycles = 0;
   std::uint64_t gpc_launch_cycles = 0;  // each further GPC that runs blocks of the launch
   std::uint64_t block_launch_cycles = 0;
+  std::uint64_t blocks_starting = 0;  // per SM, in their launch latency at once
+  std::uint64_t first_wave_block_cycles = 0, first_wave_warp_cycles = 0;
   std::uint64_t cluster_block_launch_cycles = 0;
   std::uint64_t block_launch_latency = 0;
+  std::uint64_t launch_latency_in_flight = 0;
+  StoreExit store_exit = StoreExit::Acknowledged;  // the end of block_launch_latency, warps counted
   std::uint64_t int_latency = 0, int_interval = 0;
   std::uint64_t fp32_latency = 0, fp32_interval = 0;
   std::uint64_t imul_latency = 0, imul_interval = 0;

@@ -2,7 +2,9 @@
 # On the H200 machine: the probes behind the accuracy findings in docs/timing.md (what a block
 # of 1,024 threads pays for its loads and stores at every row pitch, what the first global
 # accesses of a kernel cost on 1, 16 and 132 SMs, what special-register reads cost, the seed
-# transposes at 4 MB, and at 16 MB with one block per SM), each run twice.
+# transposes at 4 MB, and at 16 MB with one block per SM), each run twice; and each warp's start
+# and end on its SM's clock (warp_clocks.cu: how blocks reach an SM, when the naive transpose's
+# warps finish).
 #   validation/h200/timing/probes/run.sh WARPSIM_BUNDLE OUTDIR
 set -euo pipefail
 here="$(dirname "$0")"
@@ -16,3 +18,6 @@ for run in 1 2; do
     "$ws" validate "$probe" --csv "$out/${name}_$run.csv" > "$out/${name}_$run.txt" 2>&1 || true
   done
 done
+nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
+"$nvcc" -O3 -arch=sm_90 "$here/warp_clocks.cu" -o "$scaled/warp_clocks"
+"$scaled/warp_clocks" | gzip > "$out/warp_clocks.csv.gz"
