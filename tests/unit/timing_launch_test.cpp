@@ -24,19 +24,20 @@ TEST_CASE("warps count as in flight for the last launch_latency_in_flight cycles
   // empty_1: one block of one warp. Counting it in flight 100 cycles earlier adds exactly 100
   // active cycles to its SM, and nothing to the launch's cycles (only the count changes).
   const auto gpu = h200();
-  const auto none = timed("calibration/launch_overhead.kir", "empty_1",
-                          {"timing.launch_latency_in_flight=0"});
-  const auto some = timed("calibration/launch_overhead.kir", "empty_1",
-                          {"timing.launch_latency_in_flight=100"});
+  const auto none =
+      timed("calibration/launch_overhead.kir", "empty_1", {"timing.launch_latency_in_flight=0"});
+  const auto some =
+      timed("calibration/launch_overhead.kir", "empty_1", {"timing.launch_latency_in_flight=100"});
   CHECK(active_cycles(some, gpu) - active_cycles(none, gpu) == doctest::Approx(100));
   CHECK(some.timing.elapsed_cycles == none.timing.elapsed_cycles);
 }
 
 TEST_CASE("a warp that stored exits when its stores are acknowledged, arrive, or are taken") {
-  // empty_1's one warp stores one line and exits. Acknowledged, it waits for the answer: half
-  // the L2 latency back to the SM and half the L1 hit latency to take it in, more than when it
-  // only waits for the store to reach the L2 (arrived). Accepted, it waits only for its L1 to
-  // take the store: the way to the L2 (half the L2 latency) is not waited for either.
+  // empty_1's one warp stores one line and exits. Acknowledged, it waits for the answer: the
+  // slice's time to write the sector (a few cycles, nothing else is queued), half the L2
+  // latency back to the SM and half the L1 hit latency to take it in, more than when it only
+  // waits for the store to reach the L2 (arrived). Accepted, it waits only for its L1 to take
+  // the store: the way to the L2 (half the L2 latency) is not waited for either.
   const auto gpu = h200();
   auto active = [&](const char* exit) {
     return active_cycles(timed("calibration/launch_overhead.kir", "empty_1",
@@ -45,11 +46,12 @@ TEST_CASE("a warp that stored exits when its stores are acknowledged, arrive, or
   };
   const double acknowledged = active("acknowledged"), arrived = active("arrived"),
                accepted = active("accepted");
-  CHECK(acknowledged - arrived ==
-        doctest::Approx(
-            static_cast<double>(gpu.timing.l2_latency / 2 + gpu.timing.l1_hit_latency / 2)));
-  CHECK(arrived - accepted >= static_cast<double>(gpu.timing.l2_latency / 2 -
-                                                  gpu.timing.global_address_issue));
+  const auto answer =
+      static_cast<double>(gpu.timing.l2_latency / 2 + gpu.timing.l1_hit_latency / 2);
+  CHECK(acknowledged - arrived >= answer);
+  CHECK(acknowledged - arrived <= answer + 4);
+  CHECK(arrived - accepted >=
+        static_cast<double>(gpu.timing.l2_latency / 2 - gpu.timing.global_address_issue));
 }
 
 TEST_CASE("an SM starts the first blocks of a launch first_wave_block_cycles apart") {
