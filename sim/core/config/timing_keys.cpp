@@ -183,7 +183,7 @@ const std::vector<TimingKey>& timing_keys() {
         "L2 partitions, each caching for the SMs of its half of the GPCs (slices split evenly)", 1,
         64},
        &T::l2_partitions},
-      {{"memory.l2_ways", K::Integer, "ways", "16", "L2 associativity (128-byte lines, LRU)", 1,
+      {{"memory.l2_ways", K::Integer, "ways", "24", "L2 associativity (128-byte lines, LRU)", 1,
         1024},
        &T::l2_ways},
       {{"memory.l2_latency", K::Integer, "cycles", "273",
