@@ -59,9 +59,8 @@ SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
 
 void SmModel::settle_residency(std::uint64_t until) {
   // Warps are in flight from launch_latency_in_flight before their first possible issue until
-  // they exit. Cycles with any warp in flight are
-  // active; warps in flight summed over cycles give achieved occupancy. Events at or before `until`
-  // are final: later ones are kept.
+  // they exit. Cycles with any warp in flight are active; warps in flight summed over cycles
+  // give achieved occupancy. Events at or before `until` are final: later ones are kept.
   std::stable_sort(residency_events_.begin(), residency_events_.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::size_t used = 0;

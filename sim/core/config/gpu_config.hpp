@@ -35,8 +35,8 @@ struct TimingConfig {
   std::uint64_t first_wave_block_cycles = 0, first_wave_warp_cycles = 0;
   std::uint64_t cluster_block_launch_cycles = 0;
   std::uint64_t block_launch_latency = 0;
-  std::uint64_t launch_latency_in_flight = 0;
-  StoreExit store_exit = StoreExit::Acknowledged;  // the end of block_launch_latency, warps counted
+  std::uint64_t launch_latency_in_flight = 0;  // the end of block_launch_latency, warps counted
+  StoreExit store_exit = StoreExit::Acknowledged;
   std::uint64_t int_latency = 0, int_interval = 0;
   std::uint64_t fp32_latency = 0, fp32_interval = 0;
   std::uint64_t imul_latency = 0, imul_interval = 0;
