@@ -94,13 +94,12 @@ std::vector<bool> in_loops(const exec::Program& program) {
   std::vector<bool> in(program.insts.size(), false);
   for (std::size_t pc = 0; pc < program.insts.size(); ++pc) {
     const exec::DecodedInst& d = program.insts[pc];
-    std::vector<std::uint32_t> targets;
-    if (d.opcode == ir::Opcode::Br) targets = {d.target_true, d.target_false};
-    if (d.opcode == ir::Opcode::Jmp) targets = {d.target_true};
-    for (const std::uint32_t target : targets) {
-      if (target <= pc)
-        std::fill(in.begin() + target, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
-    }
+    if (d.opcode != ir::Opcode::Br && d.opcode != ir::Opcode::Jmp) continue;
+    // The farthest target back covers a nearer one's range too.
+    const std::uint32_t back =
+        d.opcode == ir::Opcode::Br ? std::min(d.target_true, d.target_false) : d.target_true;
+    if (back <= pc)
+      std::fill(in.begin() + back, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
   }
   return in;
 }

@@ -20,7 +20,7 @@ void SmModel::issue_global(std::uint32_t warp, const exec::DecodedInst& d, const
   const std::uint64_t tagged = lsu_free_;
   const bool is_load = d.opcode == ir::Opcode::Ld;
   const bool is_atomic = d.opcode == ir::Opcode::Atom;
-  const bool is_store = !is_load && !is_atomic;
+  const bool is_store = d.opcode == ir::Opcode::St;
   // The request's lines, each with the sectors it needs, in first-touch order.
   std::uint64_t lines[32];
   std::uint8_t sectors[32];
