@@ -158,12 +158,13 @@ void SmModel::activate(const Starting& start) {
     t.drain_until = 0;
     t.operands_known = false;
     t.active = true;
+    mirror(t, block.warps[w]);
     partitions_[t.sub_partition].scheduler.add(start.slot * warps_per_block_ + w);
   }
 }
 
-void SmModel::set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
-  if (s == w.state || at < w.state_since) {
+void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
+  if (at < w.state_since) {
     w.state = s;
     return;
   }
@@ -174,6 +175,19 @@ void SmModel::set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uin
   }
   w.state = s;
   w.state_since = at;
+}
+
+void SmModel::mirror(WarpTiming& t, const exec::WarpState& w) {
+  t.at_barrier =
+      w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier;
+  if (!w.stack.empty()) t.pc = w.stack.back().pc;
+}
+
+void SmModel::mirror_block(BlockSlot& b) {
+  std::vector<exec::WarpState>& warps = (*b.cluster)[b.rank].warps;
+  for (std::size_t i = 0; i < b.warps.size(); ++i) {
+    if (b.warps[i].active) mirror(b.warps[i], warps[i]);
+  }
 }
 
 void SmModel::set_earliest(WarpTiming& t, std::uint64_t cycle) {
@@ -190,8 +204,7 @@ std::uint64_t SmModel::outstanding_misses() {
 // Whether `warp` can issue at cycle `at`; when not, records why and from when to ask again.
 bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
   WarpTiming& t = timing_warp(warp);
-  const exec::WarpState& w = exec_warp(warp);
-  if (w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier) {
+  if (t.at_barrier) {
     set_state(t, warp, WarpState::Barrier, at);
     set_earliest(t, kNever);
     return false;
@@ -201,8 +214,7 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     set_earliest(t, t.next_issue);
     return false;
   }
-  const std::uint32_t pc = w.stack.back().pc;
-  const InstTiming& it = (*s_.insts)[pc];
+  const InstTiming& it = (*s_.insts)[t.pc];
   if (it.pipe == Pipe::Exit && (t.pending != 0 || at < t.drain_until)) {
     // A warp exits once its stores have reached the L2.
     set_state(t, warp, WarpState::Drain, at);
@@ -231,9 +243,21 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     set_earliest(t, wait);
     return false;
   }
+  WarpState throttle = WarpState::MathPipeThrottle;
+  const std::uint64_t free_at = pipe_busy_until(t, it, at, throttle);
+  if (free_at != 0) {
+    set_state(t, warp, throttle, at);
+    set_earliest(t, free_at);
+    return false;
+  }
+  set_earliest(t, at);
+  return true;
+}
+
+std::uint64_t SmModel::pipe_busy_until(const WarpTiming& t, const InstTiming& it,
+                                       std::uint64_t at, WarpState& throttle) {
   const config::TimingConfig& c = *s_.timing;
   std::uint64_t free_at = 0;
-  WarpState throttle = WarpState::MathPipeThrottle;
   switch (it.pipe) {
     case Pipe::Shared: {
       const std::uint64_t busy_until =
@@ -265,12 +289,15 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
       break;
     }
   }
-  if (free_at != 0) {
-    set_state(t, warp, throttle, at);
-    set_earliest(t, free_at);
-    return false;
-  }
-  set_earliest(t, at);
+  return free_at;
+}
+
+bool SmModel::still_throttled(WarpTiming& t, std::uint64_t at) {
+  if (t.state != WarpState::MathPipeThrottle && t.state != WarpState::MioThrottle) return false;
+  WarpState throttle = t.state;
+  const std::uint64_t free_at = pipe_busy_until(t, (*s_.insts)[t.pc], at, throttle);
+  if (free_at == 0) return false;
+  set_earliest(t, free_at);
   return true;
 }
 
@@ -290,6 +317,7 @@ void SmModel::run_until(std::uint64_t end) {
           [&](std::uint32_t w) {
             if (earliest_[w] > now_) return false;
             WarpTiming& t = timing_warp(w);
+            if (still_throttled(t, now_)) return false;
             const bool ok = evaluate(w, now_);
             if (ok) set_state(t, w, WarpState::NotSelected, now_);
             return ok;
@@ -334,7 +362,7 @@ void SmModel::issue(std::uint32_t warp) {
   const std::uint32_t slot = warp / warps_per_block_;
   BlockSlot& b = slots_[slot];
   set_state(t, warp, WarpState::Selected, now_);
-  const std::uint32_t pc = w.stack.back().pc;
+  const std::uint32_t pc = t.pc;
   const exec::DecodedInst& d = s_.program->insts[pc];
   const InstTiming& it = (*s_.insts)[pc];
   ctx_.block = &block_of(slot);
@@ -349,6 +377,7 @@ void SmModel::issue(std::uint32_t warp) {
     runner_.step(w);
     ++counters_.issued;
   }
+  mirror(t, w);
   const config::TimingConfig& c = *s_.timing;
   auto result_at = [&](std::uint64_t ready, WarpState producer) {
     for (unsigned i = 0; i < it.nwrites; ++i) {
@@ -420,6 +449,7 @@ void SmModel::issue(std::uint32_t warp) {
       }
       block_of(slot).cluster_arrival_cycle = now_;
       if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
+        mirror_block(b);
         for (WarpTiming& o : b.warps) {
           o.next_issue = now_ + c.cluster_barrier_latency;
           o.next_issue_state = WarpState::Barrier;
@@ -450,6 +480,7 @@ void SmModel::issue(std::uint32_t warp) {
 void SmModel::block_barrier_check(std::uint32_t slot) {
   BlockSlot& b = slots_[slot];
   if (!exec::release_block_barrier(block_of(slot))) return;
+  mirror_block(b);
   for (WarpTiming& o : b.warps) {
     if (!o.active) continue;
     o.next_issue = now_ + s_.timing->barrier_latency;
@@ -494,6 +525,7 @@ std::vector<std::uint64_t> SmModel::take_retired() {
 void SmModel::resume_cluster(std::uint64_t cluster_id, std::uint64_t at) {
   for (BlockSlot& b : slots_) {
     if (!b.busy || b.cluster_id != cluster_id) continue;
+    mirror_block(b);
     for (WarpTiming& t : b.warps) {
       if (!t.active) continue;
       t.next_issue = at;

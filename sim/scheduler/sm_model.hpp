@@ -118,6 +118,11 @@ class SmModel {
     WarpState operands_wait = WarpState::Wait;
     std::uint32_t sub_partition = 0;
     bool active = false;
+    // Copies of the functional warp's next pc and barrier wait, kept current wherever those
+    // change (issue, block start, barrier release), so that asking whether the warp can issue
+    // reads this record alone: the scheduler asks several times per issued instruction.
+    std::uint32_t pc = 0;
+    bool at_barrier = false;
   };
   struct BlockSlot {
     bool busy = false;
@@ -154,9 +159,22 @@ class SmModel {
   exec::BlockState& block_of(std::uint32_t slot);
   exec::WarpState& exec_warp(std::uint32_t warp);
   WarpTiming& timing_warp(std::uint32_t warp);
-  void set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
+  void set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
+    if (s != w.state) change_state(w, warp, s, at);
+  }
+  void change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
   bool evaluate(std::uint32_t warp, std::uint64_t at);
+  // When the pipe of the warp's instruction can take it, if later than `at` (else 0), and what
+  // waiting for it is called.
+  std::uint64_t pipe_busy_until(const WarpTiming& t, const InstTiming& it, std::uint64_t at,
+                                WarpState& throttle);
+  // Whether a warp found waiting for a busy arithmetic or shared pipe still does at `at`: then
+  // only its `earliest` moves (nothing else evaluate checks can have changed meanwhile).
+  bool still_throttled(WarpTiming& t, std::uint64_t at);
   void set_earliest(WarpTiming& t, std::uint64_t cycle);
+  static void mirror(WarpTiming& t, const exec::WarpState& w);
+  // After a barrier released some of the slot's warps.
+  void mirror_block(BlockSlot& b);
   void issue(std::uint32_t warp);
   void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it);
   void warp_finished(std::uint32_t warp);

@@ -40,9 +40,10 @@ class WarpScheduler {
         return UINT32_MAX;
       }
       case config::SchedulerPolicy::LooseRoundRobin: {
-        for (std::size_t k = 1; k <= n; ++k) {
-          const std::size_t i = (last_ + k) % n;
+        std::size_t i = (last_ + 1) % n;
+        for (std::size_t k = 0; k < n; ++k) {
           if (ready(order_[i])) return choose(i);
+          if (++i == n) i = 0;
         }
         return UINT32_MAX;
       }
@@ -51,9 +52,10 @@ class WarpScheduler {
         for (std::size_t i = 0; i < active; ++i) {
           if (active < n && long_wait(order_[i])) demote(i);
         }
-        for (std::size_t k = 1; k <= active; ++k) {
-          const std::size_t i = (last_ + k) % active;
-          if (ready(order_[i])) return choose(i);
+        std::size_t next = (last_ + 1) % active;
+        for (std::size_t k = 0; k < active; ++k) {
+          if (ready(order_[next])) return choose(next);
+          if (++next == active) next = 0;
         }
         // None of the active set can issue: promote the first pending warp that can.
         for (std::size_t i = active; i < n; ++i) {
