@@ -112,7 +112,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
   // it to an increment per iteration (or an offset in the instruction), which the IR's own
   // loop arithmetic stands for.
   const std::vector<bool> looped = in_loops(program);
-  std::vector<bool> special_read(program.register_slots, false);
+  std::array<bool, ir::kSpecialRegCount> special_read{};
   for (std::size_t i = 0; i < program.insts.size(); ++i) {
     const exec::DecodedInst& d = program.insts[i];
     InstTiming& it = out[i];
@@ -127,7 +127,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
         (d.type == ir::ScalarType::F64 || d.source_type == ir::ScalarType::F64))
       it.latency = static_cast<std::uint32_t>(t.convert_f64_latency);
     auto read = [&](const exec::OperandRef& op) {
-      if (op.pooled) return;
+      if (op.source != exec::OperandSource::Register) return;  // never written: never waited for
       if (it.nreads == std::size(it.reads)) throw std::logic_error("too many operands");
       if (std::find(it.reads, it.reads + it.nreads, op.slot) == it.reads + it.nreads)
         it.reads[it.nreads++] = op.slot;
@@ -139,8 +139,8 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     // The compiled code reads each special register once (an S2R), where the IR first uses it.
     for (unsigned s = 0; s < d.nsrc; ++s) {
       const exec::OperandRef& op = d.src[s];
-      if (op.pooled || op.slot < program.special_base || special_read[op.slot]) continue;
-      special_read[op.slot] = true;
+      if (op.special < 0 || special_read[static_cast<std::size_t>(op.special)]) continue;
+      special_read[static_cast<std::size_t>(op.special)] = true;
       it.extra_issue += static_cast<std::uint32_t>(t.special_register_issue);
     }
     if (!looped[i] && (d.opcode == ir::Opcode::Ld || d.opcode == ir::Opcode::St ||

@@ -156,13 +156,13 @@ void StepSession::print_register(const exec::ExecContext& ctx, const exec::WarpS
                                  const std::string& name) {
   const std::string bare = !name.empty() && name[0] == '%' ? name.substr(1) : name;
   const auto& names = ctx.program.register_names;
-  std::uint32_t slot = 0;
+  exec::OperandRef reg;
   ir::ScalarType type = ir::ScalarType::U32;
   if (auto special = ir::parse_special_reg(bare)) {
-    slot = ctx.program.special_base + static_cast<std::uint32_t>(*special);
+    reg = ctx.program.special_operands[static_cast<std::size_t>(*special)];
   } else if (auto it = std::find(names.begin(), names.end(), bare); it != names.end()) {
-    slot = static_cast<std::uint32_t>(it - names.begin());
-    type = ctx.program.register_types[slot];
+    reg.slot = static_cast<std::uint32_t>(it - names.begin());
+    type = ctx.program.register_types[reg.slot];
   } else {
     out_ << "no register '" << name << "' (regs lists them)\n";
     return;
@@ -172,7 +172,7 @@ void StepSession::print_register(const exec::ExecContext& ctx, const exec::WarpS
   for (unsigned l = 0; l < 32; ++l) {
     if ((w.lanes >> l & 1u) == 0) continue;
     out_ << fmt::format("  {:>2}{} {:>14}", l, (active >> l & 1u) ? '*' : ' ',
-                        format_value(w.regs[std::size_t{slot} * 32 + l], type));
+                        format_value(w.read(reg)[l], type));
     if (l % 4 == 3) out_ << '\n';
   }
   out_ << '\n';

@@ -12,11 +12,8 @@
 namespace warpsim::exec {
 namespace {
 
-void prepare_warp(const Program& program_, const LaunchSpec& launch_, const BlockState& b,
-                  WarpState& w, std::uint32_t index) {
-  const std::size_t slots = std::size_t{program_.register_slots} * 32;
-  const bool launch_specials_kept =
-      w.specials_for == &launch_ && w.index == index && w.regs.size() == slots;
+void prepare_warp(const Program& program_, const BlockState& b, WarpState& w,
+                  std::uint32_t index) {
   w.index = index;
   const std::uint64_t first = std::uint64_t{index} * 32;
   const std::uint64_t count = std::min<std::uint64_t>(32, b.threads - first);
@@ -27,45 +24,12 @@ void prepare_warp(const Program& program_, const LaunchSpec& launch_, const Bloc
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.
-  w.regs.resize(slots);
+  w.regs.resize(std::size_t{program_.register_slots} * 32);
   w.local.assign(program_.local_bytes * 32, 0);
-  std::uint64_t* reg = w.regs.data() + std::size_t{program_.special_base} * 32;
-  auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
-    std::fill_n(reg + static_cast<std::size_t>(r) * 32, 32, v);
-  };
-  // What changes from block to block.
-  fill(ir::SpecialReg::CtaidX, b.index.x);
-  fill(ir::SpecialReg::CtaidY, b.index.y);
-  fill(ir::SpecialReg::CtaidZ, b.index.z);
-  fill(ir::SpecialReg::ClusterCtaRank, b.cluster_rank);
-  // What only the launch and the warp's index decide (special registers are never written).
-  if (launch_specials_kept) return;
-  w.specials_for = &launch_;
-  const Dim3& g = launch_.grid;
-  const Dim3& blk = launch_.block;
-  fill(ir::SpecialReg::NtidX, blk.x);
-  fill(ir::SpecialReg::NtidY, blk.y);
-  fill(ir::SpecialReg::NtidZ, blk.z);
-  fill(ir::SpecialReg::NctaidX, g.x);
-  fill(ir::SpecialReg::NctaidY, g.y);
-  fill(ir::SpecialReg::NctaidZ, g.z);
-  fill(ir::SpecialReg::WarpId, index);
-  fill(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
-  // Thread indices by counting, not dividing: x runs fastest, then y, then z.
-  Dim3 tid = unflatten(first, blk);
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    reg[static_cast<std::size_t>(ir::SpecialReg::TidX) * 32 + lane] = tid.x;
-    reg[static_cast<std::size_t>(ir::SpecialReg::TidY) * 32 + lane] = tid.y;
-    reg[static_cast<std::size_t>(ir::SpecialReg::TidZ) * 32 + lane] = tid.z;
-    reg[static_cast<std::size_t>(ir::SpecialReg::LaneId) * 32 + lane] = lane;
-    if (++tid.x == blk.x) {
-      tid.x = 0;
-      if (++tid.y == blk.y) {
-        tid.y = 0;
-        ++tid.z;
-      }
-    }
-  }
+  w.sources[static_cast<std::size_t>(OperandSource::Pool)] = program_.pool.data();
+  w.sources[static_cast<std::size_t>(OperandSource::WarpSpecial)] =
+      program_.warp_specials.data() + std::size_t{index} * kWarpSpecials.size() * 32;
+  w.sources[static_cast<std::size_t>(OperandSource::BlockSpecial)] = b.specials.data();
 }
 
 bool resume(BlockState& b, WarpStatus waiting) {
@@ -91,9 +55,14 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   b.exited_threads = 0;
   b.cluster_arrived = 0;
   b.shared.assign(program_.shared_bytes, 0);
+  b.specials.resize(kBlockSpecials.size() * 32);
+  const std::uint64_t block_values[] = {index.x, index.y, index.z, rank};
+  static_assert(std::size(block_values) == kBlockSpecials.size());
+  for (std::size_t k = 0; k < kBlockSpecials.size(); ++k)
+    std::fill_n(b.specials.data() + k * 32, 32, block_values[k]);
   b.warps.resize(launch_.warps_per_block());
   for (std::uint32_t w = 0; w < b.warps.size(); ++w)
-    prepare_warp(program_, launch_, b, b.warps[w], w);
+    prepare_warp(program_, b, b.warps[w], w);
 }
 
 bool release_block_barrier(BlockState& b) {

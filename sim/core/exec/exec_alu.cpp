@@ -195,16 +195,16 @@ struct Mov {
 };
 
 template <typename T, typename Op>
-void exec_unary(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
+void exec_unary(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) { out[l] = to_bits(Op::apply(from_bits<T>(a[l]))); });
 }
 
 template <typename T, typename Op>
-void exec_binary(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[1], ctx.program.pool);
+void exec_binary(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t* b = w.read(d.src[1]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
     out[l] = to_bits(Op::apply(from_bits<T>(a[l]), from_bits<T>(b[l])));
@@ -213,10 +213,10 @@ void exec_binary(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
 
 // mad (integers, low half) and fma (floats, one rounding).
 template <typename T>
-void exec_multiply_add(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[1], ctx.program.pool);
-  const std::uint64_t* c = w.read(d.src[2], ctx.program.pool);
+void exec_multiply_add(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t* b = w.read(d.src[1]);
+  const std::uint64_t* c = w.read(d.src[2]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
     const T x = from_bits<T>(a[l]), y = from_bits<T>(b[l]), z = from_bits<T>(c[l]);
@@ -230,8 +230,8 @@ void exec_multiply_add(ExecContext& ctx, WarpState& w, const DecodedInst& d, std
 
 template <typename T, bool kRemainder>
 void exec_divide(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[1], ctx.program.pool);
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t* b = w.read(d.src[1]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
     const T x = from_bits<T>(a[l]), y = from_bits<T>(b[l]);
@@ -250,9 +250,9 @@ void exec_divide(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
 }
 
 template <typename T, bool kLeft>
-void exec_shift(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[1], ctx.program.pool);
+void exec_shift(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t* b = w.read(d.src[1]);
   std::uint64_t* out = w.write(d.dst[0]);
   constexpr unsigned kBits = sizeof(T) * 8;
   for_lanes(mask, [&](unsigned l) {
@@ -273,10 +273,10 @@ void exec_shift(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint3
 }
 
 template <typename T>
-void exec_select(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* p = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* a = w.read(d.src[1], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[2], ctx.program.pool);
+void exec_select(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* p = w.read(d.src[0]);
+  const std::uint64_t* a = w.read(d.src[1]);
+  const std::uint64_t* b = w.read(d.src[2]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) { out[l] = p[l] != 0 ? a[l] : b[l]; });
 }
@@ -296,8 +296,8 @@ D convert(S v) {
 }
 
 template <typename D, typename S>
-void exec_cvt(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
+void exec_cvt(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) { out[l] = to_bits(convert<D, S>(from_bits<S>(a[l]))); });
 }

@@ -41,7 +41,7 @@ class Addressing {
       : ctx_(ctx), w_(w), d_(d), size_(ir::size_bytes(d.type)) {
     const MemoryRef& m = d.mem;
     dims_ = m.dims.size();
-    for (std::size_t k = 0; k < dims_; ++k) index_[k] = w.read(m.index[k], ctx.program.pool);
+    for (std::size_t k = 0; k < dims_; ++k) index_[k] = w.read(m.index[k]);
     for (std::uint64_t dim : m.dims) total_ *= dim;
     switch (m.kind) {
       case ArrayKind::Global: {
@@ -230,7 +230,7 @@ class Addressing {
   // dsmem: the shared memory of the block of the lane's rank in the cluster.
   [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane, std::uint64_t& rank_out) {
     const std::int64_t rank =
-        read_index(w_.read(d_.mem.rank, ctx_.program.pool)[lane], d_.mem.rank_type);
+        read_index(w_.read(d_.mem.rank)[lane], d_.mem.rank_type);
     if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster->size()) {
       fault(ctx_, w_, d_, lane,
             fmt::format("block rank {} is outside the cluster of {} blocks", rank,
@@ -311,7 +311,7 @@ void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint3
   std::uint8_t* data[32];
   if (addressing.locate_warp(mask, data)) {
     // Lanes store in order, so when two write one element the highest lane's value lands.
-    const std::uint64_t* in = w.read(d.src[0], ctx.program.pool);
+    const std::uint64_t* in = w.read(d.src[0]);
     for (unsigned l = 0; l < 32; ++l) std::memcpy(data[l], &in[l], kSize);
     addressing.account(mask);
     return;
@@ -319,7 +319,7 @@ void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint3
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
-      const std::uint64_t bits = w.read(d.src[e], ctx.program.pool)[l];
+      const std::uint64_t bits = w.read(d.src[e])[l];
       std::memcpy(at.data + e * kSize, &bits, kSize);
     }
   });
@@ -365,8 +365,8 @@ void apply_deferred(DeferredAtomic& a) {
 template <typename T>
 void exec_atomic(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  const std::uint64_t* v = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* r = d.nsrc > 1 ? w.read(d.src[1], ctx.program.pool) : v;
+  const std::uint64_t* v = w.read(d.src[0]);
+  const std::uint64_t* r = d.nsrc > 1 ? w.read(d.src[1]) : v;
   if (ctx.deferred_atomics != nullptr && d.mem.kind == ArrayKind::Global) {
     DeferredAtomic& a = ctx.deferred_atomics->emplace_back();
     a.apply = &apply_deferred<T>;

@@ -4,9 +4,9 @@
 namespace warpsim::exec {
 namespace {
 
-void exec_shuffle(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* a = w.read(d.src[0], ctx.program.pool);
-  const std::uint64_t* b = w.read(d.src[1], ctx.program.pool);
+void exec_shuffle(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t* b = w.read(d.src[1]);
   std::uint64_t values[32];
   for (unsigned l = 0; l < 32; ++l) values[l] = a[l];  // read all before writing any
   std::uint64_t* out = w.write(d.dst[0]);
@@ -32,8 +32,8 @@ void exec_shuffle(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uin
   });
 }
 
-void exec_vote(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
-  const std::uint64_t* p = w.read(d.src[0], ctx.program.pool);
+void exec_vote(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* p = w.read(d.src[0]);
   std::uint32_t ballot = 0;
   for_lanes(mask, [&](unsigned l) { ballot |= (p[l] != 0 ? 1u : 0u) << l; });
   std::uint64_t result = 0;

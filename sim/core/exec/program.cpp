@@ -31,6 +31,7 @@ class Decoder {
 
   Program run() {
     number_registers();
+    place_special_registers();
     lay_out_arrays();
     lay_out_constants();
     std::uint32_t next = 0;
@@ -58,14 +59,63 @@ class Decoder {
         }
       }
     }
-    prog_.special_base = static_cast<std::uint32_t>(reg_slot_.size());
     prog_.register_names.resize(reg_slot_.size());
     prog_.register_types.resize(reg_slot_.size());
     for (const auto& [name, slot] : reg_slot_) {
       prog_.register_names[slot] = name;
       prog_.register_types[slot] = reg_type_.at(name);
     }
-    prog_.register_slots = prog_.special_base + ir::kSpecialRegCount;
+    prog_.register_slots = static_cast<std::uint32_t>(reg_slot_.size());
+  }
+
+  // Launch-wide special registers go to the pool; those of a warp index to a table built here
+  // once; a block's own in its BlockState (prepare_block fills them).
+  void place_special_registers() {
+    auto operand = [&](ir::SpecialReg r) -> OperandRef& {
+      return prog_.special_operands[static_cast<std::size_t>(r)];
+    };
+    auto launch_wide = [&](ir::SpecialReg r, std::uint64_t v) {
+      operand(r) = pooled(v);
+      operand(r).special = static_cast<std::int8_t>(r);
+    };
+    const Dim3& g = launch_.grid;
+    const Dim3& blk = launch_.block;
+    launch_wide(ir::SpecialReg::NtidX, blk.x);
+    launch_wide(ir::SpecialReg::NtidY, blk.y);
+    launch_wide(ir::SpecialReg::NtidZ, blk.z);
+    launch_wide(ir::SpecialReg::NctaidX, g.x);
+    launch_wide(ir::SpecialReg::NctaidY, g.y);
+    launch_wide(ir::SpecialReg::NctaidZ, g.z);
+    launch_wide(ir::SpecialReg::ClusterNctaRank, launch_.cluster.count());
+    for (std::uint32_t k = 0; k < kWarpSpecials.size(); ++k)
+      operand(kWarpSpecials[k]) = {k, OperandSource::WarpSpecial,
+                                   static_cast<std::int8_t>(kWarpSpecials[k])};
+    for (std::uint32_t k = 0; k < kBlockSpecials.size(); ++k)
+      operand(kBlockSpecials[k]) = {k, OperandSource::BlockSpecial,
+                                    static_cast<std::int8_t>(kBlockSpecials[k])};
+    // Thread indices by counting, not dividing: x runs fastest, then y, then z. A partial last
+    // warp's lanes past the block hold indices past it, never read (those lanes never run).
+    const std::uint64_t warps = launch_.warps_per_block();
+    const std::size_t per_warp = kWarpSpecials.size() * 32;
+    prog_.warp_specials.assign(warps * per_warp, 0);
+    Dim3 tid{0, 0, 0};
+    for (std::uint64_t w = 0; w < warps; ++w) {
+      std::uint64_t* table = prog_.warp_specials.data() + w * per_warp;
+      for (unsigned lane = 0; lane < 32; ++lane) {
+        table[0 * 32 + lane] = tid.x;
+        table[1 * 32 + lane] = tid.y;
+        table[2 * 32 + lane] = tid.z;
+        table[3 * 32 + lane] = lane;
+        table[4 * 32 + lane] = w;
+        if (++tid.x == blk.x) {
+          tid.x = 0;
+          if (++tid.y == blk.y) {
+            tid.y = 0;
+            ++tid.z;
+          }
+        }
+      }
+    }
   }
 
   void lay_out_arrays() {
@@ -115,15 +165,14 @@ class Decoder {
   OperandRef pooled(std::uint64_t bits) {
     auto [it, inserted] = pool_slot_.emplace(bits, static_cast<std::uint32_t>(pool_slot_.size()));
     if (inserted) prog_.pool.insert(prog_.pool.end(), 32, bits);
-    return OperandRef{it->second, true};
+    return OperandRef{it->second, OperandSource::Pool};
   }
 
   // The slot of a value operand read as `want` (literals and parameters are converted to it).
   OperandRef value(const ir::ValueOperand& v, ir::ScalarType want) {
-    if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return {reg_slot_.at(r->name), false};
-    if (const auto* s = std::get_if<ir::SpecialReg>(&v.value)) {
-      return {prog_.special_base + static_cast<std::uint32_t>(*s), false};
-    }
+    if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return {reg_slot_.at(r->name)};
+    if (const auto* s = std::get_if<ir::SpecialReg>(&v.value))
+      return prog_.special_operands[static_cast<std::size_t>(*s)];
     if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
       return pooled(literal_bits(std::get<ir::Literal>(launch_.args.at(p->name)), want));
     }

@@ -25,11 +25,27 @@ using ExecFn = void (*)(ExecContext& ctx, WarpState& warp, const DecodedInst& in
 
 inline constexpr std::uint32_t kExitPc = std::numeric_limits<std::uint32_t>::max();
 
-// A value operand: a register slot of the warp, or a slot of the kernel's constant pool.
+// Where a value operand's 32 lanes are read from. Special registers are kept out of the
+// warps' registers, by what they vary with: the launch (in the pool), the warp's index in its
+// block (one table per launch) or the block (one copy per block), so starting a block writes
+// only its few block-wide values and reading one does not touch the warp's own storage.
+enum class OperandSource : std::uint8_t { Register, Pool, WarpSpecial, BlockSpecial };
+inline constexpr std::size_t kOperandSources = 4;
+
+// A value operand: a slot of its source; `special` names the special register it reads.
 struct OperandRef {
   std::uint32_t slot = 0;
-  bool pooled = false;
+  OperandSource source = OperandSource::Register;
+  std::int8_t special = -1;  // an ir::SpecialReg, or -1
 };
+
+// The special registers a warp's index decides, and those its block decides, by slot.
+inline constexpr std::array<ir::SpecialReg, 5> kWarpSpecials = {
+    ir::SpecialReg::TidX, ir::SpecialReg::TidY, ir::SpecialReg::TidZ, ir::SpecialReg::LaneId,
+    ir::SpecialReg::WarpId};
+inline constexpr std::array<ir::SpecialReg, 4> kBlockSpecials = {
+    ir::SpecialReg::CtaidX, ir::SpecialReg::CtaidY, ir::SpecialReg::CtaidZ,
+    ir::SpecialReg::ClusterCtaRank};
 
 enum class ArrayKind : std::uint8_t { Global, Shared, Const, Local };
 
@@ -79,11 +95,14 @@ struct Program {
   const ir::Kernel* kernel = nullptr;
   std::vector<DecodedInst> insts;
   std::vector<std::uint32_t> block_start;   // per IR block: index of its first instruction
-  std::uint32_t register_slots = 0;         // virtual registers, then the special registers
-  std::uint32_t special_base = 0;           // slot of SpecialReg(0)
+  std::uint32_t register_slots = 0;         // virtual registers
   std::vector<std::string> register_names;  // per virtual-register slot, without '%'
   std::vector<ir::ScalarType> register_types;
   std::vector<std::uint64_t> pool;              // broadcast values, 32 lanes per slot
+  // Per warp index: kWarpSpecials, 32 lanes each.
+  std::vector<std::uint64_t> warp_specials;
+  // How each special register is read (by ir::SpecialReg).
+  std::array<OperandRef, ir::kSpecialRegCount> special_operands{};
   std::vector<SharedArrayLayout> shared;        // static arrays, then the dynamic one
   std::uint64_t shared_bytes = 0;               // per block, static + dynamic
   std::uint64_t local_bytes = 0;                // per thread

@@ -2,6 +2,7 @@
 // their shared memory and barrier, and the context every instruction executes in.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -29,12 +30,15 @@ struct WarpState {
   std::vector<SimtEntry> stack;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
-  // The launch whose thread indices and launch-wide special registers `regs` hold for warp
-  // `index` (prepare_warp writes them once per warp slot, not once per block).
-  const void* specials_for = nullptr;
+  // Where the other operand sources start for this warp (by OperandSource; the pool, its warp
+  // index's special registers, its block's), set by prepare_warp.
+  std::array<const std::uint64_t*, kOperandSources> sources{};
 
-  const std::uint64_t* read(const OperandRef& op, const std::vector<std::uint64_t>& pool) const {
-    return op.pooled ? pool.data() + op.slot * 32 : regs.data() + op.slot * 32;
+  const std::uint64_t* read(const OperandRef& op) const {
+    const std::uint64_t* base = op.source == OperandSource::Register
+                                    ? regs.data()
+                                    : sources[static_cast<std::size_t>(op.source)];
+    return base + std::size_t{op.slot} * 32;
   }
   std::uint64_t* write(std::uint32_t slot) { return regs.data() + slot * 32; }
 };
@@ -44,6 +48,7 @@ struct BlockState {
   std::uint64_t linear = 0;
   std::uint32_t cluster_rank = 0;
   std::vector<std::uint8_t> shared;
+  std::vector<std::uint64_t> specials;  // kBlockSpecials, 32 lanes each
   std::vector<WarpState> warps;
   std::uint64_t threads = 0;
   std::uint64_t barrier_arrived = 0;        // threads waiting at bar.sync

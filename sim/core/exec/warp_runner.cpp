@@ -59,7 +59,7 @@ void WarpRunner::jump(WarpState& w, std::uint32_t target) {
 void WarpRunner::branch(WarpState& w, const DecodedInst& d) {
   LaunchStats& stats = ctx_.stats;
   const std::uint32_t mask = w.stack.back().mask;
-  const std::uint64_t* p = w.read(d.src[0], ctx_.program.pool);
+  const std::uint64_t* p = w.read(d.src[0]);
   std::uint32_t taken = 0;
   for_lanes(mask, [&](unsigned l) { taken |= (p[l] != 0 ? 1u : 0u) << l; });
   const std::uint32_t not_taken = mask & ~taken;
