@@ -2,7 +2,8 @@
 # On the H200 machine: the probes behind the accuracy findings in docs/timing.md (what a block
 # of 1,024 threads pays for its loads and stores at every row pitch, what the first global
 # accesses of a kernel cost on 1, 16 and 132 SMs, what special-register reads cost, the seed
-# transposes at 4 MB, and at 16 MB with one block per SM), each run twice; and each warp's start
+# transposes at 4 MB, and at 16 MB with one block per SM, the transposes' addresses without
+# their shared-memory stage in l2_loss.kir), each run twice; and each warp's start
 # and end on its SM's clock (warp_clocks.cu: how blocks reach an SM, when the naive transpose's
 # warps finish).
 #   validation/h200/timing/probes/run.sh WARPSIM_BUNDLE OUTDIR
