@@ -3,7 +3,8 @@
 # cycles, against what ran before them on the GPU. Each transpose alone in its own process,
 # three rounds in the order naive, 32 x 32, padded (`alone_*`); the padded one after the probes
 # of probes/l2_loss.kir, twice (`padded_after_l2_loss_*`); and the 32 x 32 and the padded one
-# launched three times in one process, twice (`repeated_*`: the launches of one file, in order).
+# launched three times in one process, twice (`repeated_*`: the launches of one file, in order);
+# and staged.kir's tile moves, twice (`staged_*`).
 #   validation/h200/timing/derivation/l2_history/run.sh WARPSIM_BUNDLE OUTDIR
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -32,4 +33,7 @@ for run in 1 2; do
   for k in smem_transpose_padded smem_transpose; do
     "$ws" validate "$three/$k.kir" --csv "$out/repeated_${k}_$run.csv" > /dev/null 2>&1 || true
   done
+done
+for run in 1 2; do
+  "$ws" validate "$here/staged.kir" --csv "$out/staged_$run.csv" > /dev/null 2>&1 || true
 done
