@@ -259,15 +259,10 @@ std::uint64_t SmModel::pipe_busy_until(const WarpTiming& t, const InstTiming& it
   const config::TimingConfig& c = *s_.timing;
   std::uint64_t free_at = 0;
   switch (it.pipe) {
-    case Pipe::Shared: {
-      const std::uint64_t busy_until =
-          std::max(shared_free_, partitions_[t.sub_partition].shared_free);
-      if (busy_until > at + c.mio_queue_cycles) {
-        free_at = busy_until - c.mio_queue_cycles;
-        throttle = WarpState::MioThrottle;
-      }
+    case Pipe::Shared:
+      free_at = shared_queue_full_until(partitions_[t.sub_partition], at);
+      if (free_at != 0) throttle = WarpState::MioThrottle;
       break;
-    }
     case Pipe::Global:
     case Pipe::Local:
       if (lsu_free_ > at + c.lg_queue_cycles) {
@@ -282,20 +277,20 @@ std::uint64_t SmModel::pipe_busy_until(const WarpTiming& t, const InstTiming& it
     case Pipe::Exit:
     case Pipe::Const:
       break;
-    default: {
-      const std::uint64_t f =
-          partitions_[t.sub_partition].pipe_free[static_cast<std::size_t>(it.pipe)];
-      if (f > at) free_at = f;
+    default:
+      free_at = pipe_booked_until(partitions_[t.sub_partition], it.pipe, at);
       break;
-    }
   }
   return free_at;
 }
 
 bool SmModel::still_throttled(WarpTiming& t, std::uint64_t at) {
-  if (t.state != WarpState::MathPipeThrottle && t.state != WarpState::MioThrottle) return false;
-  WarpState throttle = t.state;
-  const std::uint64_t free_at = pipe_busy_until(t, (*s_.insts)[t.pc], at, throttle);
+  const SubPartition& p = partitions_[t.sub_partition];
+  std::uint64_t free_at = 0;
+  if (t.state == WarpState::MathPipeThrottle)
+    free_at = pipe_booked_until(p, (*s_.insts)[t.pc].pipe, at);
+  else if (t.state == WarpState::MioThrottle)
+    free_at = shared_queue_full_until(p, at);
   if (free_at == 0) return false;
   set_earliest(t, free_at);
   return true;

@@ -171,6 +171,18 @@ class SmModel {
   // Whether a warp found waiting for a busy arithmetic or shared pipe still does at `at`: then
   // only its `earliest` moves (nothing else evaluate checks can have changed meanwhile).
   bool still_throttled(WarpTiming& t, std::uint64_t at);
+  // When an arithmetic pipe of partition `p` is free, if later than `at` (else 0).
+  static std::uint64_t pipe_booked_until(const SubPartition& p, Pipe pipe, std::uint64_t at) {
+    const std::uint64_t f = p.pipe_free[static_cast<std::size_t>(pipe)];
+    return f > at ? f : 0;
+  }
+  // When the queue in front of the shared pipe has room for partition `p`, if later than `at`
+  // (else 0).
+  std::uint64_t shared_queue_full_until(const SubPartition& p, std::uint64_t at) const {
+    const std::uint64_t busy_until = std::max(shared_free_, p.shared_free);
+    const std::uint64_t queue = s_.timing->mio_queue_cycles;
+    return busy_until > at + queue ? busy_until - queue : 0;
+  }
   void set_earliest(WarpTiming& t, std::uint64_t cycle);
   static void mirror(WarpTiming& t, const exec::WarpState& w);
   // After a barrier released some of the slot's warps.
