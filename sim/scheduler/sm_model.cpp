@@ -243,34 +243,22 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     set_earliest(t, wait);
     return false;
   }
-  WarpState throttle = WarpState::MathPipeThrottle;
-  const std::uint64_t free_at = pipe_busy_until(t, it, at, throttle);
-  if (free_at != 0) {
-    set_state(t, warp, throttle, at);
-    set_earliest(t, free_at);
-    return false;
-  }
-  set_earliest(t, at);
-  return true;
-}
-
-std::uint64_t SmModel::pipe_busy_until(const WarpTiming& t, const InstTiming& it,
-                                       std::uint64_t at, WarpState& throttle) {
   const config::TimingConfig& c = *s_.timing;
+  const SubPartition& p = partitions_[t.sub_partition];
   std::uint64_t free_at = 0;
+  WarpState throttle = WarpState::MathPipeThrottle;
   switch (it.pipe) {
     case Pipe::Shared:
-      free_at = shared_queue_full_until(partitions_[t.sub_partition], at);
-      if (free_at != 0) throttle = WarpState::MioThrottle;
+      free_at = shared_queue_full_until(p, at);
+      throttle = WarpState::MioThrottle;
       break;
     case Pipe::Global:
     case Pipe::Local:
+      throttle = WarpState::LgThrottle;
       if (lsu_free_ > at + c.lg_queue_cycles) {
         free_at = lsu_free_ - c.lg_queue_cycles;
-        throttle = WarpState::LgThrottle;
       } else if (outstanding_misses() >= c.l1_max_outstanding_lines) {
         free_at = in_flight_.empty() ? kNever : in_flight_.top();
-        throttle = WarpState::LgThrottle;
       }
       break;
     case Pipe::Barrier:
@@ -278,10 +266,16 @@ std::uint64_t SmModel::pipe_busy_until(const WarpTiming& t, const InstTiming& it
     case Pipe::Const:
       break;
     default:
-      free_at = pipe_booked_until(partitions_[t.sub_partition], it.pipe, at);
+      free_at = pipe_booked_until(p, it.pipe, at);
       break;
   }
-  return free_at;
+  if (free_at != 0) {
+    set_state(t, warp, throttle, at);
+    set_earliest(t, free_at);
+    return false;
+  }
+  set_earliest(t, at);
+  return true;
 }
 
 bool SmModel::still_throttled(WarpTiming& t, std::uint64_t at) {

@@ -164,10 +164,6 @@ class SmModel {
   }
   void change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
   bool evaluate(std::uint32_t warp, std::uint64_t at);
-  // When the pipe of the warp's instruction can take it, if later than `at` (else 0), and what
-  // waiting for it is called.
-  std::uint64_t pipe_busy_until(const WarpTiming& t, const InstTiming& it, std::uint64_t at,
-                                WarpState& throttle);
   // Whether a warp found waiting for a busy arithmetic or shared pipe still does at `at`: then
   // only its `earliest` moves (nothing else evaluate checks can have changed meanwhile).
   bool still_throttled(WarpTiming& t, std::uint64_t at);

@@ -12,8 +12,7 @@
 namespace warpsim::exec {
 namespace {
 
-void prepare_warp(const Program& program_, const BlockState& b, WarpState& w,
-                  std::uint32_t index) {
+void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, std::uint32_t index) {
   w.index = index;
   const std::uint64_t first = std::uint64_t{index} * 32;
   const std::uint64_t count = std::min<std::uint64_t>(32, b.threads - first);
@@ -56,10 +55,13 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   b.cluster_arrived = 0;
   b.shared.assign(program_.shared_bytes, 0);
   b.specials.resize(kBlockSpecials.size() * 32);
-  const std::uint64_t block_values[] = {index.x, index.y, index.z, rank};
-  static_assert(std::size(block_values) == kBlockSpecials.size());
-  for (std::size_t k = 0; k < kBlockSpecials.size(); ++k)
-    std::fill_n(b.specials.data() + k * 32, 32, block_values[k]);
+  auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
+    std::fill_n(b.specials.data() + special_slot(kBlockSpecials, r) * 32, 32, v);
+  };
+  fill(ir::SpecialReg::CtaidX, index.x);
+  fill(ir::SpecialReg::CtaidY, index.y);
+  fill(ir::SpecialReg::CtaidZ, index.z);
+  fill(ir::SpecialReg::ClusterCtaRank, rank);
   b.warps.resize(launch_.warps_per_block());
   for (std::uint32_t w = 0; w < b.warps.size(); ++w)
     prepare_warp(program_, b, b.warps[w], w);

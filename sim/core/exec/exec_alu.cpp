@@ -213,7 +213,8 @@ void exec_binary(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::
 
 // mad (integers, low half) and fma (floats, one rounding).
 template <typename T>
-void exec_multiply_add(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+void exec_multiply_add(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d,
+                       std::uint32_t mask) {
   const std::uint64_t* a = w.read(d.src[0]);
   const std::uint64_t* b = w.read(d.src[1]);
   const std::uint64_t* c = w.read(d.src[2]);

@@ -229,8 +229,7 @@ class Addressing {
 
   // dsmem: the shared memory of the block of the lane's rank in the cluster.
   [[gnu::noinline]] std::uint8_t* remote_shared(unsigned lane, std::uint64_t& rank_out) {
-    const std::int64_t rank =
-        read_index(w_.read(d_.mem.rank)[lane], d_.mem.rank_type);
+    const std::int64_t rank = read_index(w_.read(d_.mem.rank)[lane], d_.mem.rank_type);
     if (rank < 0 || static_cast<std::uint64_t>(rank) >= ctx_.cluster->size()) {
       fault(ctx_, w_, d_, lane,
             fmt::format("block rank {} is outside the cluster of {} blocks", rank,

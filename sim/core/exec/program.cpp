@@ -101,12 +101,13 @@ class Decoder {
     Dim3 tid{0, 0, 0};
     for (std::uint64_t w = 0; w < warps; ++w) {
       std::uint64_t* table = prog_.warp_specials.data() + w * per_warp;
+      auto lanes_of = [&](ir::SpecialReg r) { return table + special_slot(kWarpSpecials, r) * 32; };
       for (unsigned lane = 0; lane < 32; ++lane) {
-        table[0 * 32 + lane] = tid.x;
-        table[1 * 32 + lane] = tid.y;
-        table[2 * 32 + lane] = tid.z;
-        table[3 * 32 + lane] = lane;
-        table[4 * 32 + lane] = w;
+        lanes_of(ir::SpecialReg::TidX)[lane] = tid.x;
+        lanes_of(ir::SpecialReg::TidY)[lane] = tid.y;
+        lanes_of(ir::SpecialReg::TidZ)[lane] = tid.z;
+        lanes_of(ir::SpecialReg::LaneId)[lane] = lane;
+        lanes_of(ir::SpecialReg::WarpId)[lane] = w;
         if (++tid.x == blk.x) {
           tid.x = 0;
           if (++tid.y == blk.y) {

@@ -47,6 +47,15 @@ inline constexpr std::array<ir::SpecialReg, 4> kBlockSpecials = {
     ir::SpecialReg::CtaidX, ir::SpecialReg::CtaidY, ir::SpecialReg::CtaidZ,
     ir::SpecialReg::ClusterCtaRank};
 
+// The slot of `r` in one of the lists above (the list's size when it is not there).
+template <std::size_t N>
+constexpr std::size_t special_slot(const std::array<ir::SpecialReg, N>& list, ir::SpecialReg r) {
+  for (std::size_t k = 0; k < N; ++k) {
+    if (list[k] == r) return k;
+  }
+  return N;
+}
+
 enum class ArrayKind : std::uint8_t { Global, Shared, Const, Local };
 
 struct MemoryRef {
