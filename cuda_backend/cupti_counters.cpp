@@ -107,6 +107,7 @@ class Session {
 
   std::optional<std::map<std::string, double>> run(CUcontext ctx,
                                                    const std::vector<std::string>& metrics,
+                                                   const std::function<bool()>& prepare,
                                                    const std::function<bool()>& launch,
                                                    Replay replay) {
     std::vector<const char*> names;
@@ -177,6 +178,10 @@ class Session {
     set.targetNestingLevel = 1;
     if (!ok(c_.set_config(&set), "cuptiRangeProfilerSetConfig")) return std::nullopt;
     for (bool submitted = false; !submitted;) {
+      if (!prepare()) {
+        error_ = "preparing a profiled pass failed" + (error_.empty() ? "" : ": " + error_);
+        return std::nullopt;
+      }
       CUpti_RangeProfiler_Start_Params start{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE, nullptr,
                                              profiler_};
       if (!ok(c_.start(&start), "cuptiRangeProfilerStart")) return std::nullopt;
@@ -228,14 +233,15 @@ class Session {
 }  // namespace
 
 std::optional<std::map<std::string, double>> measure_counters(
-    CUcontext context, const std::vector<std::string>& metrics, const std::function<bool()>& launch,
-    Replay replay, std::string& error) {
+    CUcontext context, const std::vector<std::string>& metrics,
+    const std::function<bool()>& prepare, const std::function<bool()>& launch, Replay replay,
+    std::string& error) {
   const Cupti& c = Cupti::get();
   if (!c.missing.empty()) {
     error = c.missing;
     return std::nullopt;
   }
-  return Session(c, error).run(context, metrics, launch, replay);
+  return Session(c, error).run(context, metrics, prepare, launch, replay);
 }
 
 }  // namespace warpsim::cuda

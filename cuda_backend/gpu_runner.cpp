@@ -1,10 +1,11 @@
 #include "cuda_backend/gpu_runner.hpp"
 
 #include <cuda.h>
-#include <dlfcn.h>
 
 #include <vector>
 
+#include "cuda_backend/driver.hpp"
+#include "cuda_backend/l2_flush.hpp"
 #include "cuda_backend/ptx.hpp"
 #if WARPSIM_HAVE_CUPTI
 #include "cuda_backend/cupti_counters.hpp"
@@ -13,64 +14,6 @@
 
 namespace warpsim::cuda {
 namespace {
-
-// The driver entry points used, looked up in libcuda.so.1 once.
-struct Driver {
-  decltype(&::cuInit) init = nullptr;
-  decltype(&::cuGetErrorString) error_string = nullptr;
-  decltype(&::cuDeviceGet) device_get = nullptr;
-  decltype(&::cuDeviceGetName) device_name = nullptr;
-  decltype(&::cuDevicePrimaryCtxRetain) retain = nullptr;
-  decltype(&::cuCtxSetCurrent) set_current = nullptr;
-  decltype(&::cuModuleLoadDataEx) load = nullptr;
-  decltype(&::cuModuleUnload) unload = nullptr;
-  decltype(&::cuModuleGetFunction) function = nullptr;
-  decltype(&::cuFuncGetAttribute) get_attribute = nullptr;
-  decltype(&::cuFuncSetAttribute) set_attribute = nullptr;
-  decltype(&::cuMemAlloc) alloc = nullptr;
-  decltype(&::cuMemFree) free = nullptr;
-  decltype(&::cuMemcpyHtoD) to_device = nullptr;
-  decltype(&::cuMemcpyDtoH) to_host = nullptr;
-  decltype(&::cuLaunchKernelEx) launch = nullptr;
-  decltype(&::cuCtxSynchronize) synchronize = nullptr;
-  decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) occupancy = nullptr;
-  std::string missing;
-
-  static const Driver& get() {
-    static const Driver d = [] {
-      Driver r;
-      void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-      if (lib == nullptr) {
-        r.missing = "no CUDA driver (libcuda.so.1 cannot be loaded)";
-        return r;
-      }
-      auto resolve = [&](auto& fn, const char* name) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
-        if (fn == nullptr && r.missing.empty()) r.missing = std::string("the driver lacks ") + name;
-      };
-      resolve(r.init, "cuInit");
-      resolve(r.error_string, "cuGetErrorString");
-      resolve(r.device_get, "cuDeviceGet");
-      resolve(r.device_name, "cuDeviceGetName");
-      resolve(r.retain, "cuDevicePrimaryCtxRetain");
-      resolve(r.set_current, "cuCtxSetCurrent");
-      resolve(r.load, "cuModuleLoadDataEx");
-      resolve(r.unload, "cuModuleUnload");
-      resolve(r.function, "cuModuleGetFunction");
-      resolve(r.get_attribute, "cuFuncGetAttribute");
-      resolve(r.set_attribute, "cuFuncSetAttribute");
-      resolve(r.alloc, "cuMemAlloc_v2");
-      resolve(r.free, "cuMemFree_v2");
-      resolve(r.to_device, "cuMemcpyHtoD_v2");
-      resolve(r.to_host, "cuMemcpyDtoH_v2");
-      resolve(r.launch, "cuLaunchKernelEx");
-      resolve(r.synchronize, "cuCtxSynchronize");
-      resolve(r.occupancy, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
-      return r;
-    }();
-    return d;
-  }
-};
 
 class Runner {
  public:
@@ -89,7 +32,7 @@ class Runner {
   }
 
   std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch,
-                            Replay replay) {
+                            Replay replay, bool flush_l2) {
     GpuRun out;
     CUdevice device = 0;
     CUcontext context = nullptr;
@@ -169,17 +112,27 @@ class Runner {
     }
 #if WARPSIM_HAVE_CUPTI
     // Further launches from the same initial contents, profiled: each pass copies them in
-    // again (with kernel replay CUPTI restores them between its passes).
+    // again (with kernel replay CUPTI restores them between its passes), after flushing the L2
+    // when asked to.
     std::string counters_error;
+    L2Flush l2(d_, counters_error);
+    if (flush_l2 && !l2.prepare(device)) {
+      out.counters_error = counters_error;
+      return out;
+    }
     auto counters = measure_counters(
         context, counter_metrics(),
         [&] {
+          if (flush_l2 && !l2.flush()) return false;
           for (std::size_t i = 0; i < initial.size(); ++i) {
             if (d_.to_device(allocations_[i], initial[i].bytes.data(), initial[i].bytes.size()) !=
                 CUDA_SUCCESS) {
               return false;
             }
           }
+          return true;
+        },
+        [&] {
           return d_.launch(&config, fn, params.data(), nullptr) == CUDA_SUCCESS &&
                  d_.synchronize() == CUDA_SUCCESS;
         },
@@ -192,6 +145,7 @@ class Runner {
 #else
     (void)initial;
     (void)replay;
+    (void)flush_l2;
     out.counters_error = "built without CUPTI's headers";
 #endif
     return out;
@@ -237,13 +191,13 @@ const std::vector<std::string>& counter_metrics() {
 }
 
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 Replay replay, std::string& error) {
+                                 Replay replay, bool flush_l2, std::string& error) {
   const Driver& d = Driver::get();
   if (!d.missing.empty()) {
     error = d.missing;
     return std::nullopt;
   }
-  return Runner(d, error).run(module, launch, replay);
+  return Runner(d, error).run(module, launch, replay, flush_l2);
 }
 
 }  // namespace warpsim::cuda

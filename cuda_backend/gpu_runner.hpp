@@ -32,7 +32,9 @@ struct GpuRun {
 const std::vector<std::string>& counter_metrics();
 
 // Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
+// `flush_l2`: each profiled pass (application replay) starts with the L2 emptied before the
+// buffers are copied in, so they start in DRAM (see l2_flush.hpp).
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 Replay replay, std::string& error);
+                                 Replay replay, bool flush_l2, std::string& error);
 
 }  // namespace warpsim::cuda

@@ -144,11 +144,14 @@ void SmModel::activate(const Starting& start) {
   for (std::uint32_t w = 0; w < warps_per_block_; ++w)
     b.warps[w].earliest = &earliest_[start.slot * warps_per_block_ + w];
   resident_warps_ += warps_per_block_;
+  if (!code_ready_) {
+    code_ready_ = start.start + (s_.l2_flushed ? s_.timing->cold_code_cycles : 0);
+  }
   for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
     WarpTiming& t = b.warps[w];
     t.ready.assign(slots, 0);
     t.producer.assign(slots, WarpState::Wait);
-    t.next_issue = start.start;
+    t.next_issue = std::max(start.start, *code_ready_);
     t.next_issue_state = WarpState::Launching;
     t.sub_partition = (start.slot * warps_per_block_ + w) % s_.sub_partitions;
     set_earliest(t, 0);
@@ -414,15 +417,31 @@ void SmModel::issue(std::uint32_t warp) {
       break;
     }
     case Pipe::Const: {
-      // A line not yet read by this SM in the launch comes from memory first.
+      // A line not yet read by this SM in the launch comes from memory first; lanes reading
+      // different addresses are served one address after another.
       bool miss = false;
+      std::uint32_t addresses = 0;
       for (std::uint32_t m = access_.mask; m != 0; m &= m - 1) {
-        const std::uint64_t line = access_.addresses[std::countr_zero(m)] / kConstLineBytes;
+        const int lane = std::countr_zero(m);
+        bool repeated = false;
+        for (std::uint32_t before = access_.mask & ((1u << lane) - 1); before != 0 && !repeated;
+             before &= before - 1)
+          repeated = access_.addresses[std::countr_zero(before)] == access_.addresses[lane];
+        addresses += repeated ? 0 : 1;
+        const std::uint64_t line = access_.addresses[lane] / kConstLineBytes;
         std::uint64_t& word = const_lines_seen_[line / 64];
         miss |= (word >> (line % 64) & 1u) == 0;
         word |= std::uint64_t{1} << (line % 64);
       }
-      result_at(now_ + it.latency + (miss ? c.const_miss_latency : 0), WarpState::Wait);
+      std::uint64_t miss_cost = 0;
+      if (miss) {
+        miss_cost = const_missed_ ? c.const_miss_latency + (s_.l2_flushed ? c.cold_const_cycles : 0)
+                                  : c.const_first_miss_latency +
+                                        (s_.l2_flushed ? c.cold_const_first_cycles : 0);
+        const_missed_ = true;
+      }
+      const std::uint64_t serial = (std::max(addresses, 1u) - 1) * c.const_serial_cycles;
+      result_at(now_ + it.latency + miss_cost + serial, WarpState::Wait);
       break;
     }
     case Pipe::Branch:

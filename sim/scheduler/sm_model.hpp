@@ -38,6 +38,7 @@ struct SmSetup {
   std::uint64_t l1_bytes = 0;
   std::uint64_t max_warp_instructions = 0;
   bool timeline = false;
+  bool l2_flushed = false;  // the launch's code and constant lines start in DRAM
 };
 
 // A span of one warp's time in one state, for the timeline picture.
@@ -214,9 +215,13 @@ class SmModel {
   std::deque<Starting> starting_;
   std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
   std::uint64_t first_wave_started_ = 0;  // the launch's first blocks, started quickly
+  // When the SM's first instructions have arrived; set at its first block (from a flushed L2
+  // they come from DRAM, timing.cold_code_cycles after that block starts).
+  std::optional<std::uint64_t> code_ready_;
   memory::SectorCache l1_;
   // The constant-bank lines this SM has read in the launch (a bit per line of the 64 KB bank).
   std::vector<std::uint64_t> const_lines_seen_;
+  bool const_missed_ = false;  // the SM has missed a constant line in the launch
   memory::FillPort fill_port_;  // answers from the L2 into this SM
   std::vector<memory::L2Request> requests_;
   std::vector<PendingLoad> loads_;

@@ -63,6 +63,7 @@ class TimingEngine {
     const std::uint64_t shared = launch_shared_carveout(gpu, occupancy);
     setup.l1_bytes = gpu.timing.l1_bytes > shared ? gpu.timing.l1_bytes - shared : 0;
     setup.max_warp_instructions = options.max_warp_instructions;
+    setup.l2_flushed = options.flush_l2;
     for (std::uint32_t s = 0; s < gpu.sm_count; ++s) {
       setup.timeline = options.timeline && s == options.timeline_sm;
       sms_.push_back(std::make_unique<SmModel>(setup, s));
@@ -77,7 +78,9 @@ class TimingEngine {
     gpc_first_sm_.push_back(static_cast<std::uint32_t>(gpu.sm_count));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
-    if (parallel_sides()) {
+    if (options.flush_l2) {
+      // Nothing to do: every buffer is read from DRAM the first time.
+    } else if (parallel_sides()) {
       on_sides([&](std::uint32_t side) {
         for (const exec::GlobalBuffer& b : memory_.buffers)
           system_.preload(b.base_address, b.bytes.size(), side);
@@ -468,6 +471,7 @@ class TimingEngine {
     st.ipc = active == 0 ? 0.0 : static_cast<double>(st.issued) / static_cast<double>(active);
     st.intervals = intervals_;
     st.threads = threads_;
+    st.l2_flushed = options_.flush_l2;
     st.blocks_per_sm = blocks_per_sm_;
     if (options_.timeline && options_.timeline_sm < sms_.size()) {
       st.timeline_sm = options_.timeline_sm;

@@ -24,6 +24,10 @@ struct TimingOptions {
   std::uint64_t max_warp_instructions = 1'000'000'000;
   bool timeline = false;  // record per-warp states of SM `timeline_sm`
   std::uint32_t timeline_sm = 0;
+  // The L2 starts empty, the launch's buffers, code and constants in DRAM (Nsight Compute's
+  // default cache control, which flushes the caches before each pass; the command line's
+  // default too), rather than as the host's copies leave them (the calibration's state).
+  bool flush_l2 = false;
 };
 
 struct TimingStats {
@@ -41,6 +45,7 @@ struct TimingStats {
   std::array<std::uint64_t, kWarpStates> warp_state_cycles{};
   std::uint64_t intervals = 0;
   std::uint32_t threads = 1;
+  bool l2_flushed = false;  // the launch started from an empty L2 (TimingOptions::flush_l2)
   std::uint64_t blocks_per_sm = 0;
   std::uint32_t timeline_sm = 0;
   std::vector<TimelineSegment> timeline;

@@ -113,12 +113,21 @@ TEST_CASE("run rejects bad launch overrides with exit 2") {
   CHECK(run_cli({"run", vec, "--mode", "timing", "--timeline-sm", "132"}).exit_code == 2);
   CHECK(run_cli({"run", vec, "--mode", "timing", "--threads", "-1"}).exit_code == 2);
   CHECK(run_cli({"run", vec, "--dump", "nosuch=/tmp/x"}).exit_code == 2);
+  CHECK(run_cli({"run", vec, "--cache-control", "all"}).exit_code == 2);  // needs timing
+  const auto cache = run_cli({"run", vec, "--mode", "timing", "--cache-control", "some"});
+  CHECK(cache.exit_code == 2);
+  CHECK(cache.err.find("--cache-control must be all or none, not 'some'") != std::string::npos);
 }
 
 TEST_CASE("validate rejects an unknown replay mode before it looks for a GPU") {
   const auto r = run_cli({"validate", kernel_path("vecAdd.kir"), "--replay", "twice"});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--replay must be application or kernel, not 'twice'") != std::string::npos);
+  // CUPTI's own copies between kernel-replay passes would refill the flushed L2.
+  const auto flushed = run_cli(
+      {"validate", kernel_path("vecAdd.kir"), "--replay", "kernel", "--cache-control", "all"});
+  CHECK(flushed.exit_code == 2);
+  CHECK(flushed.err.find("--cache-control all needs --replay application") != std::string::npos);
 }
 
 TEST_CASE("run --mode timing reports cycles and warp states, and draws a timeline") {

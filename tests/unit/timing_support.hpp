@@ -25,4 +25,26 @@ inline scheduler::TimingResult run_timed(const KernelRun& k, const config::GpuCo
   return scheduler::simulate_timing(k.loaded.module, k.spec, gpu, o.occupancy, options);
 }
 
+// The deterministic counters, which the timing model must leave as the functional one finds them.
+inline void check_same_counters(const exec::LaunchStats& a, const exec::LaunchStats& b) {
+  CHECK(a.warp_instructions == b.warp_instructions);
+  CHECK(a.thread_instructions == b.thread_instructions);
+  CHECK(a.branch_instructions == b.branch_instructions);
+  CHECK(a.divergent_branches == b.divergent_branches);
+  CHECK(a.barriers == b.barriers);
+  for (std::size_t k = 0; k < a.memory.global.size(); ++k) {
+    CHECK(a.memory.global[k].requests == b.memory.global[k].requests);
+    CHECK(a.memory.global[k].sectors == b.memory.global[k].sectors);
+  }
+  for (std::size_t k = 0; k < a.memory.shared.size(); ++k) {
+    CHECK(a.memory.shared[k].wavefronts == b.memory.shared[k].wavefronts);
+    CHECK(a.memory.dsmem[k].wavefronts == b.memory.dsmem[k].wavefronts);
+  }
+  REQUIRE(a.per_memory.size() == b.per_memory.size());
+  for (std::size_t i = 0; i < a.per_memory.size(); ++i) {
+    CHECK(a.per_memory[i].sectors == b.per_memory[i].sectors);
+    CHECK(a.per_memory[i].wavefronts == b.per_memory[i].wavefronts);
+  }
+}
+
 }  // namespace warpsim::test

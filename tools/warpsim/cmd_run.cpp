@@ -102,6 +102,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "timing: write one SM's per-warp states over time to this .svg or .html file")(
       "timeline-sm", po::value<unsigned>()->default_value(0),
       "timing: which SM the timeline shows")(
+      "cache-control", po::value<std::string>()->default_value("all"),
+      (std::string("timing: ") + kCacheControlHelp).c_str())(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
@@ -119,10 +121,14 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
-  if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted())) {
-    err << "warpsim run: error: --timeline and --threads need --mode timing\n";
+  if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted() ||
+                  !cl->vars["cache-control"].defaulted())) {
+    err << "warpsim run: error: --timeline, --threads and --cache-control need --mode timing\n";
     return kExitBadInput;
   }
+  const auto flush_l2 =
+      parse_cache_control(cl->vars["cache-control"].as<std::string>(), "run", err);
+  if (!flush_l2) return kExitBadInput;
   // Without a file, the embedded default: the seed's vecAdd with its own sizes.
   const std::string file =
       cl->vars.count("file") ? cl->vars["file"].as<std::string>() : "vecAdd.kir (embedded)";
@@ -166,6 +172,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       topts.max_warp_instructions = opts->max_warp_instructions;
       topts.timeline = cl->vars.count("timeline") != 0;
       topts.timeline_sm = cl->vars["timeline-sm"].as<unsigned>();
+      topts.flush_l2 = *flush_l2;
       scheduler::TimingResult r =
           scheduler::simulate_timing(loaded.module, *spec, *gpu, occupancy.occupancy, topts);
       result = std::move(r.functional);

@@ -74,10 +74,11 @@ std::string timing_verdict(const std::string& metric, double value, double measu
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
-                        cuda::Replay replay, std::vector<Row>& rows, std::ostream& err) {
+                        cuda::Replay replay, bool flush_l2, std::vector<Row>& rows,
+                        std::ostream& err) {
   const auto sim = exec::execute(loaded.module, spec, {});
   std::string error;
-  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, error);
+  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, flush_l2, error);
   if (!hw) {
     err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
     return Outcome::CannotRun;
@@ -128,6 +129,7 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   // The timing model, on the occupancy of the compiled kernel.
   scheduler::TimingOptions topts;
   topts.threads = simulation_threads(0);
+  topts.flush_l2 = flush_l2;
   const scheduler::TimingResult timed =
       scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
   nlohmann::json timing_metrics, states;
@@ -228,6 +230,11 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       "how the counters' passes are replayed: application (the buffers copied in from the host "
       "before every pass, as the timing model starts) or kernel (CUPTI saves and restores "
       "device memory around each pass)")(
+      "cache-control", po::value<std::string>()->default_value("all"),
+      (std::string("the L2 at the start of each profiled pass, and of the timing model's "
+                   "launch: ") +
+       kCacheControlHelp + "; with --replay kernel only none")
+          .c_str())(
       "md", po::value<std::string>(), "also write the table as Markdown");
   po::positional_options_description pos;
   pos.add("file", -1);
@@ -238,6 +245,15 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   if (replay_name != "application" && replay_name != "kernel") {
     err << "warpsim validate: error: --replay must be application or kernel, not '" << replay_name
         << "'\n";
+    return kExitBadInput;
+  }
+  auto flush_l2 =
+      parse_cache_control(cl->vars["cache-control"].as<std::string>(), "validate", err);
+  if (!flush_l2) return kExitBadInput;
+  if (replay_name == "kernel" && cl->vars["cache-control"].defaulted()) flush_l2 = false;
+  if (*flush_l2 && replay_name == "kernel") {
+    err << "warpsim validate: error: --cache-control all needs --replay application (with "
+           "kernel replay CUPTI's own copies refill the L2 between the passes)\n";
     return kExitBadInput;
   }
 #if !WARPSIM_HAVE_CUDA
@@ -277,7 +293,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       if (!spec) return kExitBadInput;
       Outcome outcome = Outcome::CannotRun;
       try {
-        outcome = validate_launch(file, loaded, *spec, *gpu, replay, rows, err);
+        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
         write_fault(err, file, f);

@@ -107,4 +107,13 @@ std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
   return spec;
 }
 
+std::optional<bool> parse_cache_control(const std::string& value, const std::string& command,
+                                        std::ostream& err) {
+  if (value == "all") return true;
+  if (value == "none") return false;
+  err << "warpsim " << command << ": error: --cache-control must be all or none, not '" << value
+      << "'\n";
+  return std::nullopt;
+}
+
 }  // namespace warpsim::cli

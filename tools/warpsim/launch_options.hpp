@@ -26,6 +26,16 @@ std::optional<ir::Dim3> parse_dim3(const std::string& text);
 // Timing-simulation threads for --threads N: N, or one per core for 0.
 std::uint32_t simulation_threads(unsigned requested);
 
+// --cache-control as Nsight Compute names it: "all" (the caches flushed before the launch: true)
+// or "none" (the L2 as the host's copies leave it: false); nothing after an error naming
+// `command`.
+std::optional<bool> parse_cache_control(const std::string& value, const std::string& command,
+                                        std::ostream& err);
+inline constexpr const char* kCacheControlHelp =
+    "all (the L2 flushed first, so the launch's buffers, code and constants start in DRAM: "
+    "Nsight Compute's default, and a state the GPU measures alike whatever ran before) or none "
+    "(the buffers start in the L2, as the host's copies leave them)";
+
 // The launch to execute; nothing after printing located errors to `err`. The returned spec
 // points into `loaded.module`, which must outlive it.
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,

@@ -137,6 +137,7 @@ nlohmann::json run_json(const RunSummary& run) {
     add_timing_metrics(*run.timing, j["metrics"], states);
     j["warp_states"] = states;
     j["mode"] = "timing";
+    j["cache_control"] = run.timing->l2_flushed ? "all" : "none";
   } else {
     j["mode"] = "functional";
   }

@@ -85,8 +85,10 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
   out << fmt::format("  L2 hit rate {:.1f} % of {} sectors\n",
                      percent(t.l2_sector_hits, t.l2_sector_lookups),
                      with_commas(t.l2_sector_lookups));
-  out << fmt::format("  DRAM read {} B, written {} B\n", with_commas(t.dram_read_bytes),
-                     with_commas(t.dram_write_bytes));
+  out << fmt::format("  DRAM read {} B, written {} B ({})\n", with_commas(t.dram_read_bytes),
+                     with_commas(t.dram_write_bytes),
+                     t.l2_flushed ? "from an empty L2: the buffers start in DRAM"
+                                  : "the buffers start in the L2, as the host's copies leave them");
   std::uint64_t total = 0;
   for (std::uint64_t c : t.warp_state_cycles) total += c;
   out << "warp states (warp cycles, and per issued instruction)\n";

@@ -49,6 +49,13 @@ struct TimingConfig {
   std::uint64_t barrier_latency = 0;
   std::uint64_t const_latency = 0;
   std::uint64_t const_miss_latency = 0;  // a constant line the SM has not read this launch
+  std::uint64_t const_first_miss_latency = 0;  // instead, for the SM's first such line
+  std::uint64_t const_serial_cycles = 0;  // each further distinct address of a warp's load
+  // From a flushed L2 (the launch's code and constant lines in DRAM): the extra wait for an
+  // SM's first instructions, for its first constant line and for each further one it misses.
+  std::uint64_t cold_code_cycles = 0;
+  std::uint64_t cold_const_first_cycles = 0;
+  std::uint64_t cold_const_cycles = 0;
   std::uint64_t shared_latency = 0;
   std::uint64_t shared_cycles_per_wavefront = 0;
   std::uint64_t shared_partition_cycles_per_wavefront = 0;
