@@ -15,6 +15,7 @@
 #include "sim/core/ir/loop_unroll.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/scheduler/inst_timing.hpp"
+#include "sim/scheduler/request_order.hpp"
 #include "sim/scheduler/stats_merge.hpp"
 
 namespace warpsim::scheduler {
@@ -78,6 +79,8 @@ class TimingEngine {
     gpc_first_sm_.push_back(static_cast<std::uint32_t>(gpu.sm_count));
     threads_ = std::max<std::uint32_t>(1, std::min(options.threads, gpcs));
     if (cluster_size_ > 1) pool_.resize(gpu.sm_count * blocks_per_sm_ / cluster_size_ + 1);
+    side_requests_.resize(system_.sides());
+    side_order_.resize(system_.sides());
     if (options.flush_l2) {
       // Nothing to do: every buffer is read from DRAM the first time.
     } else if (parallel_sides()) {
@@ -98,6 +101,10 @@ class TimingEngine {
     dispatch(0);
     std::atomic<std::uint64_t> end{0};
     std::atomic<bool> stop{false};
+    // What the workers do between two crossings of the barrier: simulate their SMs for an
+    // interval, or resolve their memory sides' requests of one.
+    enum class Phase { Simulate, Resolve };
+    std::atomic<Phase> phase{Phase::Simulate};
     std::barrier sync(static_cast<std::ptrdiff_t>(threads_));
     std::vector<std::exception_ptr> errors(threads_);
     auto simulate_share = [&](std::uint32_t k) {
@@ -114,13 +121,38 @@ class TimingEngine {
         errors[k] = std::current_exception();
       }
     };
+    auto resolve_share = [&](std::uint32_t k) {
+      try {
+        const std::uint32_t sides = system_.sides();
+        for (std::uint32_t side = k * sides / threads_; side < (k + 1) * sides / threads_; ++side)
+          resolve_side(side, end.load());
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    };
+    // Runs one phase on every thread, this one taking share 0.
+    auto run_phase = [&](Phase p) {
+      phase.store(p);
+      sync.arrive_and_wait();
+      if (p == Phase::Simulate)
+        simulate_share(0);
+      else
+        resolve_share(0);
+      sync.arrive_and_wait();
+      for (std::exception_ptr& e : errors) {
+        if (e) std::rethrow_exception(e);
+      }
+    };
     std::vector<std::jthread> workers;
     for (std::uint32_t k = 1; k < threads_; ++k) {
       workers.emplace_back([&, k] {
         for (;;) {
           sync.arrive_and_wait();
           if (stop.load()) return;
-          simulate_share(k);
+          if (phase.load() == Phase::Simulate)
+            simulate_share(k);
+          else
+            resolve_share(k);
           sync.arrive_and_wait();
         }
       });
@@ -133,14 +165,15 @@ class TimingEngine {
     try {
       for (;;) {
         end.store(t + interval);
-        sync.arrive_and_wait();
-        simulate_share(0);
-        sync.arrive_and_wait();
+        run_phase(Phase::Simulate);
         ++intervals_;
-        for (std::exception_ptr& e : errors) {
-          if (e) std::rethrow_exception(e);
+        check_interval();
+        if (sides_in_parallel()) {
+          run_phase(Phase::Resolve);
+        } else {
+          resolve_memory(t + interval);
         }
-        between_intervals(t + interval);
+        after_interval(t + interval);
         t += interval;
         if (finished()) break;
       }
@@ -173,16 +206,27 @@ class TimingEngine {
     return {at.x * c.x + local.x, at.y * c.y + local.y, at.z * c.z + local.z};
   }
 
-  void between_intervals(std::uint64_t boundary) {
+  // After the SMs' share of an interval: a kernel fault or the instruction budget stops it.
+  void check_interval() {
     for (auto& sm : sms_) {
       if (sm->fault()) throw *sm->fault();
     }
     std::uint64_t executed = 0;
-    for (auto& sm : sms_) executed += sm->stats().warp_instructions;
+    std::size_t requests = 0;
+    for (auto& sm : sms_) {
+      executed += sm->stats().warp_instructions;
+      requests += sm->requests().size();
+    }
     if (executed > options_.max_warp_instructions) {
       over_budget();
     }
-    resolve_memory(boundary);
+    pending_requests_ = requests != 0;
+    interval_requests_ = requests;
+  }
+
+  // After the L2 has answered an interval's requests: blocks retire and start, cluster barriers
+  // open, and a launch that can never finish is reported.
+  void after_interval(std::uint64_t boundary) {
     for (auto& sm : sms_) {
       for (std::uint64_t id : sm->take_retired()) retire(id);
     }
@@ -206,33 +250,44 @@ class TimingEngine {
     throw std::logic_error("instruction budget exceeded with no resident block");
   }
 
+  // All of an interval's requests, in (cycle, SM, sequence) order, on this thread.
   void resolve_memory(std::uint64_t boundary) {
-    std::vector<memory::L2Request*> all;
+    std::vector<memory::L2Request*>& all = side_requests_[0];
+    all.clear();
     for (auto& sm : sms_) {
       for (memory::L2Request& r : sm->requests()) all.push_back(&r);
     }
-    pending_requests_ = !all.empty();
-    order_by_cycle(all);
-    const bool atomics = std::any_of(all.begin(), all.end(), [](const memory::L2Request* r) {
-      return r->kind == memory::RequestKind::Atomic;
+    side_order_[0].by_cycle(all);
+    system_.resolve(all, boundary, [&](const memory::L2Request& r) {
+      exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
+      a.apply(a);
     });
-    if (!parallel_sides() || atomics || all.size() < kParallelResolveRequests) {
-      system_.resolve(all, boundary, [&](const memory::L2Request& r) {
-        exec::DeferredAtomic& a = sms_[r.sm]->atomics()[static_cast<std::size_t>(r.atomic)];
-        a.apply(a);
-      });
-      return;
+  }
+
+  // One memory side's requests of the interval, in the same order: the sides share no state,
+  // so resolving them on different threads gives the serial outcome.
+  void resolve_side(std::uint32_t side, std::uint64_t boundary) {
+    std::vector<memory::L2Request*>& mine = side_requests_[side];
+    mine.clear();
+    for (auto& sm : sms_) {
+      for (memory::L2Request& r : sm->requests())
+        if (system_.side_of(r.line) == side) mine.push_back(&r);
     }
-    // Each side's requests, in the same order: the sides share no state, so this is the serial
-    // outcome.
-    by_side_.resize(system_.sides());
-    for (auto& v : by_side_) v.clear();
-    for (memory::L2Request* r : all) by_side_[system_.side_of(r->line)].push_back(r);
-    on_sides([&](std::uint32_t side) { system_.resolve_side(by_side_[side], boundary); });
+    side_order_[side].by_cycle(mine);
+    system_.resolve_side(mine, boundary);
   }
 
   // Whether the L2's memory sides are worked on by threads of their own.
   bool parallel_sides() const { return threads_ > 1 && system_.sides() > 1; }
+
+  // Whether this interval's requests are resolved side by side: with more than one thread and
+  // side, enough requests to be worth a barrier, and no atomics (an atomic is applied at a
+  // slice that may be on another side than its line).
+  bool sides_in_parallel() const {
+    if (!parallel_sides() || interval_requests_ < kParallelResolveRequests) return false;
+    return std::all_of(sms_.begin(), sms_.end(),
+                       [](const std::unique_ptr<SmModel>& sm) { return sm->atomics().empty(); });
+  }
 
   // Runs `work(side)` for every memory side at once: the first on this thread, the others on
   // threads of their own.
@@ -262,32 +317,8 @@ class TimingEngine {
     }
   }
 
-  // Below this many requests in an interval, starting a thread costs more than it saves.
-  static constexpr std::size_t kParallelResolveRequests = 2048;
-
-  // Puts requests in (cycle, SM, sequence) order. They are gathered SM by SM, each SM's in
-  // sequence, so a stable counting sort on the cycle alone gives that order.
-  void order_by_cycle(std::vector<memory::L2Request*>& requests) {
-    if (requests.empty()) return;
-    std::uint64_t low = UINT64_MAX, high = 0;
-    for (const memory::L2Request* r : requests) {
-      low = std::min(low, r->cycle);
-      high = std::max(high, r->cycle);
-    }
-    if (high - low > (std::uint64_t{1} << 22)) {
-      std::stable_sort(requests.begin(), requests.end(),
-                       [](const memory::L2Request* a, const memory::L2Request* b) {
-                         return a->cycle < b->cycle;
-                       });
-      return;
-    }
-    counts_.assign(high - low + 2, 0);
-    for (const memory::L2Request* r : requests) ++counts_[r->cycle - low + 1];
-    for (std::size_t i = 1; i < counts_.size(); ++i) counts_[i] += counts_[i - 1];
-    sorted_.resize(requests.size());
-    for (memory::L2Request* r : requests) sorted_[counts_[r->cycle - low]++] = r;
-    requests.swap(sorted_);
-  }
+  // Below this many requests in an interval, the threads' meeting costs more than it saves.
+  static constexpr std::size_t kParallelResolveRequests = 512;
 
   void retire(std::uint64_t cluster_id) {
     if (cluster_id == 0) return;
@@ -497,9 +528,10 @@ class TimingEngine {
   std::uint64_t total_clusters_ = 0, next_cluster_ = 0;
   std::uint64_t intervals_ = 0;
   bool pending_requests_ = false;
-  std::vector<std::size_t> counts_;  // order_by_cycle's buckets, kept to reuse
-  std::vector<memory::L2Request*> sorted_;
-  std::vector<std::vector<memory::L2Request*>> by_side_;  // one interval's requests by memory side
+  std::size_t interval_requests_ = 0;
+  // By memory side (the serial path uses the first): an interval's requests and their sorting.
+  std::vector<std::vector<memory::L2Request*>> side_requests_;
+  std::vector<RequestOrder> side_order_;
 };
 
 }  // namespace
