@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <chrono>
 #include <exception>
 #include <memory>
@@ -16,6 +15,7 @@
 #include "sim/memory/memory_system.hpp"
 #include "sim/scheduler/inst_timing.hpp"
 #include "sim/scheduler/request_order.hpp"
+#include "sim/scheduler/spin_barrier.hpp"
 #include "sim/scheduler/stats_merge.hpp"
 
 namespace warpsim::scheduler {
@@ -105,7 +105,7 @@ class TimingEngine {
     // interval, or resolve their memory sides' requests of one.
     enum class Phase { Simulate, Resolve };
     std::atomic<Phase> phase{Phase::Simulate};
-    std::barrier sync(static_cast<std::ptrdiff_t>(threads_));
+    SpinBarrier sync(threads_);
     std::vector<std::exception_ptr> errors(threads_);
     auto simulate_share = [&](std::uint32_t k) {
       const std::uint32_t gpcs = static_cast<std::uint32_t>(gpc_first_sm_.size() - 1);
