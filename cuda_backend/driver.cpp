@@ -42,4 +42,10 @@ const Driver& Driver::get() {
   return d;
 }
 
+std::string Driver::describe(CUresult r, const char* what) const {
+  const char* text = nullptr;
+  error_string(r, &text);
+  return std::string(what) + ": " + (text != nullptr ? text : "unknown CUDA error");
+}
+
 }  // namespace warpsim::cuda

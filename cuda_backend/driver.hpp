@@ -31,6 +31,8 @@ struct Driver {
   std::string missing;  // why the driver cannot be used; empty when it can
 
   static const Driver& get();
+  // "what: the driver's text for r".
+  std::string describe(CUresult r, const char* what) const;
 };
 
 }  // namespace warpsim::cuda

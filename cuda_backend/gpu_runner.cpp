@@ -25,9 +25,7 @@ class Runner {
 
   bool ok(CUresult r, const char* what) {
     if (r == CUDA_SUCCESS) return true;
-    const char* text = nullptr;
-    d_.error_string(r, &text);
-    error_ = std::string(what) + ": " + (text != nullptr ? text : "unknown CUDA error");
+    error_ = d_.describe(r, what);
     return false;
   }
 

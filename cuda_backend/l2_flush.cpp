@@ -61,10 +61,7 @@ L2Flush::~L2Flush() {
 
 bool L2Flush::ok(CUresult r, const char* what) {
   if (r == CUDA_SUCCESS) return true;
-  const char* text = nullptr;
-  d_.error_string(r, &text);
-  error_ = std::string("flushing the L2: ") + what + ": " +
-           (text != nullptr ? text : "unknown CUDA error");
+  error_ = "flushing the L2: " + d_.describe(r, what);
   return false;
 }
 

@@ -435,9 +435,9 @@ void SmModel::issue(std::uint32_t warp) {
       }
       std::uint64_t miss_cost = 0;
       if (miss) {
-        miss_cost = const_missed_ ? c.const_miss_latency + (s_.l2_flushed ? c.cold_const_cycles : 0)
-                                  : c.const_first_miss_latency +
-                                        (s_.l2_flushed ? c.cold_const_first_cycles : 0);
+        const bool first = !const_missed_;
+        miss_cost = first ? c.const_first_miss_latency : c.const_miss_latency;
+        if (s_.l2_flushed) miss_cost += first ? c.cold_const_first_cycles : c.cold_const_cycles;
         const_missed_ = true;
       }
       const std::uint64_t serial = (std::max(addresses, 1u) - 1) * c.const_serial_cycles;

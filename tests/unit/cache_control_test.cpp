@@ -7,25 +7,18 @@
 namespace warpsim::test {
 namespace {
 
-KernelRun kernel_from_text(const std::string& text) {
-  KernelRun k{ir::load_module_text("test", text), {}, {}};
-  REQUIRE(k.loaded.ok());
-  std::ostringstream err;
-  auto spec = cli::resolve_launch(k.loaded, {}, err);
-  INFO(err.str());
-  REQUIRE(spec.has_value());
-  k.spec = *spec;
-  k.initial = exec::GlobalMemory::allocate(k.spec);
-  return k;
-}
-
-scheduler::TimingStats timed(const KernelRun& k, bool flush_l2,
-                             const std::vector<std::string>& sets = {}) {
+scheduler::TimingResult run(const KernelRun& k, bool flush_l2,
+                            const std::vector<std::string>& sets = {}) {
   const auto gpu = h200(sets);
   const cli::LaunchOccupancy o = cli::launch_occupancy(gpu, k.spec);
   scheduler::TimingOptions options;
   options.flush_l2 = flush_l2;
-  return scheduler::simulate_timing(k.loaded.module, k.spec, gpu, o.occupancy, options).timing;
+  return scheduler::simulate_timing(k.loaded.module, k.spec, gpu, o.occupancy, options);
+}
+
+scheduler::TimingStats timed(const KernelRun& k, bool flush_l2,
+                             const std::vector<std::string>& sets = {}) {
+  return run(k, flush_l2, sets).timing;
 }
 
 TEST_CASE("from a flushed L2 every byte vecAdd reads comes from DRAM once; else none does") {
@@ -40,14 +33,7 @@ TEST_CASE("from a flushed L2 every byte vecAdd reads comes from DRAM once; else 
   CHECK_FALSE(copied.l2_flushed);
   CHECK(copied.dram_read_bytes == 0);
   // Only the timing changes, never a result or a deterministic counter.
-  const auto load = [&](bool flush) {
-    const auto gpu = h200();
-    scheduler::TimingOptions options;
-    options.flush_l2 = flush;
-    return scheduler::simulate_timing(k.loaded.module, k.spec, gpu,
-                                      cli::launch_occupancy(gpu, k.spec).occupancy, options);
-  };
-  const auto a = load(true), b = load(false);
+  const auto a = run(k, true), b = run(k, false);
   check_same_counters(a.functional.stats, b.functional.stats);
   CHECK(a.functional.memory.buffers[2].bytes == b.functional.memory.buffers[2].bytes);
 }
@@ -91,7 +77,7 @@ TEST_CASE("a constant load whose lanes read different words is served one word a
   // value. Each address after the first costs timing.const_serial_cycles: with it at 1,000
   // cycles, 32 addresses take 31,000 cycles more than one, 4 addresses 3,000 more.
   const auto cycles = [](unsigned distinct, std::uint64_t serial) {
-    const auto k = kernel_from_text(R"(
+    const auto k = load_kernel_text("serial.kir", R"(
 const table: u32[32] = {0}
 kernel k(n: u32, out: ptr global u32) {
 entry:
@@ -102,7 +88,7 @@ entry:
 }
 launch k grid(1) block(32) {
   n = )" + std::to_string(distinct) +
-                                    R"(
+                                                      R"(
   out = u32[32] zero
 }
 )");

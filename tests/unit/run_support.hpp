@@ -21,8 +21,11 @@ struct KernelRun {
   }
 };
 
-inline KernelRun load_kernel(const std::string& file, const cli::LaunchOverrides& o = {}) {
-  KernelRun k{ir::load_module_file((source_dir() / "kernels_ir" / file).string()), {}, {}};
+// `k.loaded` filled: its launch resolved (with `o`) and its initial buffers allocated.
+inline KernelRun resolved(KernelRun k, const cli::LaunchOverrides& o = {}) {
+  std::ostringstream diags;
+  k.loaded.diags.render(diags);
+  INFO(diags.str());
   REQUIRE(k.loaded.ok());
   std::ostringstream err;
   auto spec = cli::resolve_launch(k.loaded, o, err);
@@ -31,6 +34,15 @@ inline KernelRun load_kernel(const std::string& file, const cli::LaunchOverrides
   k.spec = *spec;
   k.initial = exec::GlobalMemory::allocate(k.spec);
   return k;
+}
+
+inline KernelRun load_kernel(const std::string& file, const cli::LaunchOverrides& o = {}) {
+  return resolved({ir::load_module_file((source_dir() / "kernels_ir" / file).string()), {}, {}}, o);
+}
+
+// A kernel file's text, as load_kernel does for a file.
+inline KernelRun load_kernel_text(const std::string& name, const std::string& text) {
+  return resolved({ir::load_module_text(name, text), {}, {}});
 }
 
 template <typename T>

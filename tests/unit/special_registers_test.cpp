@@ -75,22 +75,8 @@ std::vector<std::uint32_t> expected_specials() {
   return out;
 }
 
-KernelRun load_specials() {
-  KernelRun k{ir::load_module_text("specials.kir", kKernel), {}, {}};
-  std::ostringstream diags;
-  k.loaded.diags.render(diags);
-  INFO(diags.str());
-  REQUIRE(k.loaded.ok());
-  std::ostringstream err;
-  auto spec = cli::resolve_launch(k.loaded, {}, err);
-  INFO(err.str());
-  REQUIRE(spec.has_value());
-  k.spec = *spec;
-  return k;
-}
-
 TEST_CASE("every special register holds the launch shape's value, functional and timed") {
-  const KernelRun k = load_specials();
+  const KernelRun k = load_kernel_text("specials.kir", kKernel);
   const std::vector<std::uint32_t> expected = expected_specials();
   CHECK(values_of<std::uint32_t>(k.run().memory, "out") == expected);
   for (std::uint32_t threads : {1u, 2u}) {
