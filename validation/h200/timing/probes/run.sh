@@ -5,7 +5,8 @@
 # transposes at 4 MB, and at 16 MB with one block per SM, the transposes' addresses without
 # their shared-memory stage in l2_loss.kir), each run twice; and each warp's start
 # and end on its SM's clock (warp_clocks.cu: how blocks reach an SM, when the naive transpose's
-# warps finish).
+# warps finish); how fast SMs are refilled with blocks when some or all of them ask
+# (launch_rate.cu).
 #   validation/h200/timing/probes/run.sh WARPSIM_BUNDLE OUTDIR
 set -euo pipefail
 here="$(dirname "$0")"
@@ -24,3 +25,5 @@ done
 nvcc="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
 "$nvcc" -O3 -arch=sm_90 "$here/warp_clocks.cu" -o "$scaled/warp_clocks"
 "$scaled/warp_clocks" | gzip > "$out/warp_clocks.csv.gz"
+"$nvcc" -O3 -arch=sm_90 "$here/launch_rate.cu" -o "$scaled/launch_rate"
+"$scaled/launch_rate" 2> "$out/launch_rate.txt" | gzip > "$out/launch_rate.csv.gz"
