@@ -171,9 +171,12 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =
       sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
-  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts.
-  const double busy = atomic ? static_cast<double>(t_.l2_atomic_cycles_per_request) *
-                                   std::max(1, int{r.lanes}) / 32.0
+  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
+  // of few lanes still takes about as long as l2_atomic_min_lanes of them (atom_one_lane: one
+  // lane per request, 3.48 cycles each against 4.99 for 32).
+  const double lanes = static_cast<double>(
+      std::max<std::uint64_t>({1, t_.l2_atomic_min_lanes, std::uint64_t{r.lanes}}));
+  const double busy = atomic ? static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0
                              : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,

@@ -147,13 +147,14 @@ void SmModel::activate(const Starting& start) {
   if (!code_ready_) {
     code_ready_ = start.start + (s_.l2_flushed ? s_.timing->cold_code_cycles : 0);
   }
+  ++blocks_activated_;
   for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
     WarpTiming& t = b.warps[w];
     t.ready.assign(slots, 0);
     t.producer.assign(slots, WarpState::Wait);
     t.next_issue = std::max(start.start, *code_ready_);
     t.next_issue_state = WarpState::Launching;
-    t.sub_partition = (start.slot * warps_per_block_ + w) % s_.sub_partitions;
+    t.sub_partition = sub_partition_of(start.slot, w);
     set_earliest(t, 0);
     t.state = WarpState::Launching;
     t.state_since = start.start;
@@ -164,6 +165,18 @@ void SmModel::activate(const Starting& start) {
     mirror(t, block.warps[w]);
     partitions_[t.sub_partition].scheduler.add(start.slot * warps_per_block_ + w);
   }
+}
+
+std::uint32_t SmModel::sub_partition_of(std::uint32_t slot, std::uint32_t warp) const {
+  // A block's warps take consecutive warp slots, slot i on sub-partition i mod P. A block of a
+  // whole number of P warps has each group of P rotated by one more sub-partition than the
+  // SM's block before it: on the H200 such blocks' first warps spread evenly over the four
+  // (validation/h200/timing/probes/warp_slots.cu), so where only warp 0 of each block works
+  // (example_syncthreads' sum) those warps do not share one scheduler. Other sizes keep the
+  // slot's sub-partition.
+  const std::uint32_t p = s_.sub_partitions;
+  if (warps_per_block_ % p != 0) return (slot * warps_per_block_ + warp) % p;
+  return static_cast<std::uint32_t>((warp + blocks_activated_) % p);
 }
 
 void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {

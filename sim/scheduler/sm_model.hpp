@@ -191,6 +191,9 @@ class SmModel {
   void settle_residency(std::uint64_t until);
   std::uint64_t outstanding_misses();
   void start_blocks();
+  // The sub-partition of warp `warp` of the block starting in `slot` (blocks_activated_ counts
+  // it already).
+  std::uint32_t sub_partition_of(std::uint32_t slot, std::uint32_t warp) const;
   void activate(const Starting& b);
 
   SmSetup s_;
@@ -215,6 +218,7 @@ class SmModel {
   std::deque<Starting> starting_;
   std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
   std::uint64_t first_wave_started_ = 0;  // the launch's first blocks, started quickly
+  std::uint64_t blocks_activated_ = 0;    // this launch's blocks whose warps have started here
   // When the SM's first instructions have arrived; set at its first block (from a flushed L2
   // they come from DRAM, timing.cold_code_cycles after that block starts).
   std::optional<std::uint64_t> code_ready_;

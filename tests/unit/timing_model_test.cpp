@@ -212,6 +212,7 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/atomics.kir", "atom_one_line"},
       {"calibration/atomics.kir", "atom_spread"},
       {"calibration/atomics.kir", "atom_lines16"},
+      {"calibration/atomics.kir", "atom_one_lane"},
       {"calibration/clusters.kir", "dsmem_atomics"},
       {"calibration/clusters.kir", "dsmem_atomics_scatter"},
       {"calibration/alu_chains.kir", "idiv_chain"},

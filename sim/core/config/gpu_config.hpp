@@ -84,6 +84,7 @@ struct TimingConfig {
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_atomic_cycles_per_request = 0;
   std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice
+  std::uint64_t l2_atomic_min_lanes = 1;  // a request of fewer lanes takes as long as this many
   std::uint64_t l2_partial_write_cost_pct = 0;  // a partly written sector, % of a whole one
   std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;
