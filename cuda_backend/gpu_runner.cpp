@@ -15,8 +15,8 @@
 namespace warpsim::cuda {
 namespace {
 
-// The counters measured in a profiled run of their own (see Runner::run).
-bool is_timing_metric(const std::string& metric) {
+// The counters read in a profiled run of their own (see Runner::run).
+bool read_apart(const std::string& metric) {
   return metric == "gpc__cycles_elapsed.max" || metric == "sm__cycles_active.avg" ||
          metric == "sm__warps_active.avg.pct_of_peak_sustained_active";
 }
@@ -147,13 +147,12 @@ class Runner {
           },
           replay, counters_error);
     };
-    std::vector<std::string> timing, others;
-    for (const std::string& m : counter_metrics())
-      (is_timing_metric(m) ? timing : others).push_back(m);
-    auto counters = measure(others);
-    auto timed = counters ? measure(timing) : std::nullopt;
-    if (counters && timed) {
-      counters->merge(*timed);
+    std::vector<std::string> apart, together;
+    for (const std::string& m : counter_metrics()) (read_apart(m) ? apart : together).push_back(m);
+    auto counters = measure(together);
+    auto own_run = counters ? measure(apart) : std::nullopt;
+    if (counters && own_run) {
+      counters->merge(*own_run);
       out.counters = std::move(*counters);
     } else {
       out.counters_error = counters_error;

@@ -174,8 +174,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
   // of few lanes still takes about as long as l2_atomic_min_lanes of them (atom_one_lane: one
   // lane per request, 3.48 cycles each against 4.99 for 32).
-  const double lanes = static_cast<double>(
-      std::max<std::uint64_t>({1, t_.l2_atomic_min_lanes, std::uint64_t{r.lanes}}));
+  const auto lanes = static_cast<double>(std::max<std::uint64_t>(t_.l2_atomic_min_lanes, r.lanes));
   const double busy = atomic ? static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0
                              : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
   if (r.kind == RequestKind::Write) {

@@ -24,16 +24,12 @@
 #include <utility>
 #include <vector>
 
+#include "probe_support.cuh"
+
 struct BlockRecord {
   unsigned sm;
   long long start, end;
 };
-
-__device__ unsigned sm_id() {
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return id;
-}
 
 __global__ void find_sms(unsigned* sms) {
   if (threadIdx.x == 0) sms[blockIdx.x] = sm_id();
@@ -112,12 +108,6 @@ static void summarise_one_slot(const char* name, const std::vector<BlockRecord>&
   }
   std::fprintf(stderr, "%s: start to next start %.0f cycles, end to next start %.0f (medians)\n",
                name, median(start_to_start), median(end_to_start));
-}
-
-static void check(cudaError_t e, const char* what) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-  std::exit(1);
 }
 
 int main() {

@@ -4,22 +4,18 @@
 // Each warp's lane 0 writes one row: case, block, warp, SM, start clock, end clock.
 // Clocks of different SMs are not comparable; within an SM they are.
 //   nvcc -O3 -arch=sm_90 warp_clocks.cu -o warp_clocks && ./warp_clocks > warp_clocks.csv
+#include <cuda_runtime.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
+#include "probe_support.cuh"
 
 struct WarpRecord {
   unsigned block, warp, sm;
   long long start, end;
 };
-
-__device__ unsigned sm_id() {
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return id;
-}
 
 __device__ void record(WarpRecord* out, long long start) {
   const unsigned threads = blockDim.x * blockDim.y;
@@ -45,12 +41,6 @@ __global__ void naive_transpose(int m, const float* a, float* c, WarpRecord* out
   const int row = blockDim.y * blockIdx.y + threadIdx.y;
   if (row < m && col < m) c[col * m + row] = a[row * m + col];
   record(out, start);
-}
-
-static void check(cudaError_t e, const char* what) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-  std::exit(1);
 }
 
 template <typename Launch>

@@ -15,15 +15,17 @@
 #include <cstdlib>
 #include <vector>
 
+#include "probe_support.cuh"
+
 struct WarpRecord {
   unsigned block, warp, sm, slot;
 };
 
 __global__ void record(WarpRecord* out) {
   if (threadIdx.x % 32 != 0) return;
-  unsigned sm, slot;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+  unsigned slot;
   asm volatile("mov.u32 %0, %%warpid;" : "=r"(slot));
+  const unsigned sm = sm_id();
   const unsigned warps = (blockDim.x + 31) / 32;
   const unsigned warp = threadIdx.x / 32;
   out[blockIdx.x * warps + warp] = {blockIdx.x, warp, sm, slot};
@@ -31,12 +33,6 @@ __global__ void record(WarpRecord* out) {
   const long long start = clock64();
   while (clock64() - start < 20000) {
   }
-}
-
-static void check(cudaError_t e, const char* what) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-  std::exit(1);
 }
 
 int main() {
