@@ -13,6 +13,19 @@ unsigned count(unsigned mask) {
   return static_cast<unsigned>(std::popcount(mask));
 }
 
+// Every sector of each aligned group of `group` sectors (of a line's four) that has one in
+// `sectors`: groups 0-1 and 2-3 for 2; a group of 3 is sectors 0-2, then 3 alone.
+std::uint8_t sectors_of_groups(std::uint8_t sectors, std::uint64_t group) {
+  unsigned out = 0;
+  for (unsigned s = 0; s < 4; ++s) {
+    if (!has_sector(sectors, s)) continue;
+    const auto first = static_cast<unsigned>(s / group * group);
+    for (unsigned g = first; g < std::min<unsigned>(4, first + static_cast<unsigned>(group)); ++g)
+      out |= 1u << g;
+  }
+  return static_cast<std::uint8_t>(out);
+}
+
 }  // namespace
 
 MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32_t> partition_of_sm)
@@ -26,6 +39,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
   const std::uint64_t per_partition = t_.l2_slices / partitions_;
   sides_ = per_partition % 2 == 0 && t_.dram_channels % 2 == 0 ? 2 : 1;
   side_counters_.resize(sides_);
+  recent_dram_.resize(sides_);
   const std::uint64_t l2 = gpu.l2_bytes;  // the callers require a config that gives it
   slices_.reserve(t_.l2_slices);
   for (std::uint64_t s = 0; s < t_.l2_slices; ++s)
@@ -64,7 +78,30 @@ std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t byte
   double& free = channel_free_[channel];
   free = std::max(free, static_cast<double>(at)) +
          static_cast<double>(bytes) * channel_cycles_per_byte_;
+  // Requests come in nearly, not strictly, in time order: one a little earlier than the last
+  // counts as of the last.
+  RecentDram& recent = recent_dram_[side];
+  const auto now = static_cast<double>(at);
+  if (now > recent.at) {
+    recent.requests *= std::exp((recent.at - now) / static_cast<double>(t_.dram_load_window));
+    recent.at = now;
+  }
+  recent.requests += 1;
   return static_cast<std::uint64_t>(std::ceil(free));
+}
+
+std::uint64_t MemorySystem::dram_read_latency(std::uint32_t side) const {
+  // The load counts requests, not bytes: each as one access of dram_access_sectors, whatever
+  // it moves (dram_load.kir, one access a line, against copy and load_only, two: the latency
+  // grows with the rate of lines asked for, as if each opened a row once). Requests a cycle
+  // over the window, at that size, against the side's share of the bandwidth.
+  const double access_bytes = static_cast<double>(t_.dram_access_sectors * 32);
+  const double per_cycle =
+      recent_dram_[side].requests * access_bytes / static_cast<double>(t_.dram_load_window);
+  const double share = static_cast<double>(t_.dram_bytes_per_cycle) / sides_;
+  const double load = std::min(1.0, per_cycle / share);
+  return t_.dram_latency + static_cast<std::uint64_t>(
+                               std::lround(load * static_cast<double>(t_.dram_loaded_latency)));
 }
 
 std::uint64_t MemorySystem::slice_of(std::uint64_t line, std::uint64_t partition) const {
@@ -124,6 +161,7 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
   }
   if (missing == 0) return ready;
   std::uint64_t arrives = 0;
+  auto fetched = missing;
   if (from_home) {
     // The home partition's slice is asked for what this partition lacks; its answer crosses
     // between the partitions. Its time is booked from the request's arrival, as every slice's
@@ -138,14 +176,18 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
     arrives =
         read_sectors(home, address, missing, arrival, at_home, side, false) + t_.l2_far_latency;
   } else {
-    const auto bytes = std::uint64_t{count(missing)} * 32;
+    // DRAM moves whole groups of sectors (chase_dram: a one-sector step reads 64 bytes); the
+    // L2 keeps every sector that comes, so a later read of the group's others hits.
+    fetched = sectors_of_groups(missing, t_.dram_access_sectors) & ~line.valid;
+    const auto bytes = std::uint64_t{count(fetched)} * 32;
     counters.dram_read_bytes += bytes;
-    arrives = dram_transfer(address, bytes, at, side) + t_.dram_latency;
+    const std::uint64_t sent = dram_transfer(address, bytes, at, side);
+    arrives = sent + dram_read_latency(side);
   }
   for (unsigned s = 0; s < 4; ++s) {
-    if (has_sector(missing, s)) line.fill_cycle[s] = arrives;
+    if (has_sector(fetched, s)) line.fill_cycle[s] = arrives;
   }
-  line.valid |= missing;
+  line.valid |= fetched;
   return std::max(ready, arrives);
 }
 

@@ -10,7 +10,10 @@
 // Timing of a read: it reaches its slice l2_latency/2 after leaving the L1, waits for the slice
 // (sectors x 32 bytes at the slice's share of l2_bytes_per_cycle), and returns l2_latency/2
 // later when every sector hits; a missing sector is read from its DRAM channel (bandwidth
-// shared the same way) and arrives dram_latency later. Writes allocate in L2 and mark sectors
+// shared the same way) and arrives dram_latency later, plus dram_loaded_latency in proportion
+// to how busy the side's DRAM has been lately (queues in the DRAM's banks: the GPU's latency
+// grows with the load long before the bandwidth is reached). DRAM reads move aligned groups of
+// dram_access_sectors sectors, all of which the L2 keeps. Writes allocate in L2 and mark sectors
 // dirty (write-back: evicting a dirty line writes its dirty sectors to DRAM). Atomics are
 // resolved at the slice: their update is applied there, in the order above.
 #pragma once
@@ -96,8 +99,12 @@ class MemorySystem {
   // A slice's side: its index within its partition decides (slices of a side are in every
   // partition).
   std::uint32_t side_of_slice(std::uint64_t slice) const;
+  // Books `bytes` of a DRAM channel of `side` from `at` on; returns when the transfer ends.
   std::uint64_t dram_transfer(std::uint64_t line, std::uint64_t bytes, std::uint64_t at,
                               std::uint32_t side);
+  // The latency a DRAM read on `side` adds at its current load: dram_latency, plus
+  // dram_loaded_latency in proportion to the side's recent throughput against its bandwidth.
+  std::uint64_t dram_read_latency(std::uint32_t side) const;
 
   config::TimingConfig t_;
   std::uint64_t partitions_ = 1;
@@ -108,6 +115,11 @@ class MemorySystem {
   std::vector<double> channel_free_;  // cycle each DRAM channel is next free
   double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
   std::vector<MemoryCounters> side_counters_;  // by side: each side's thread adds to its own
+  // By side: DRAM requests, each weighted by exp(-age / dram_load_window), as of `at`.
+  struct RecentDram {
+    double requests = 0, at = 0;
+  };
+  std::vector<RecentDram> recent_dram_;
 };
 
 }  // namespace warpsim::memory

@@ -217,6 +217,8 @@ TEST_CASE("the H200 config reproduces the calibration measurements it was derive
       {"calibration/clusters.kir", "dsmem_atomics_scatter"},
       {"calibration/alu_chains.kir", "idiv_chain"},
       {"calibration/alu_chains.kir", "irem_chain"},
+      {"calibration/dram_load.kir", "chase_dram_1warp"},
+      {"calibration/dram_load.kir", "chase_dram_8warps"},
   };
   for (const auto& entry : launches) {
     const std::string& file = entry.first;

@@ -150,8 +150,9 @@ TEST_CASE("the L2's memory sides share no state: resolved apart, in any order, t
 }
 
 TEST_CASE("L2 and DRAM serve requests at their bandwidth, misses after the DRAM latency") {
+  // No load-dependent latency here (dram_load_test.cpp covers it).
   auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1", "memory.l2_bytes_per_cycle=32",
-                   "memory.dram_bytes_per_cycle=32"});
+                   "memory.dram_bytes_per_cycle=32", "memory.dram_loaded_latency=0"});
   memory::MemorySystem m(gpu);
   const std::uint64_t half = gpu.timing.l2_latency / 2;
   // Two 4-sector reads of new lines at cycle 0: each takes 128 / 32 = 4 cycles of the slice and

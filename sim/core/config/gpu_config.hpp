@@ -89,6 +89,9 @@ struct TimingConfig {
   std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;
   std::uint64_t dram_channels = 0;
+  std::uint64_t dram_access_sectors = 1;  // a DRAM read moves aligned groups of this many sectors
+  std::uint64_t dram_loaded_latency = 0;  // extra latency of a miss at full DRAM bandwidth
+  std::uint64_t dram_load_window = 1;     // cycles over which DRAM throughput is averaged
 };
 
 struct GpuConfig {

@@ -243,6 +243,15 @@ const std::vector<TimingKey>& timing_keys() {
       {{"memory.dram_channels", K::Integer, "channels", "32",
         "DRAM channels, interleaved by 256-byte chunk", 1, 4096},
        &T::dram_channels},
+      {{"memory.dram_access_sectors", K::Integer, "sectors", "2",
+        "a DRAM read moves whole aligned groups of this many 32-byte sectors", 1, 4},
+       &T::dram_access_sectors},
+      {{"memory.dram_loaded_latency", K::Integer, "cycles", "850",
+        "extra latency of an L2 miss at full DRAM bandwidth (in proportion below it)", 0, 1u << 20},
+       &T::dram_loaded_latency},
+      {{"memory.dram_load_window", K::Integer, "cycles", "1024",
+        "the time over which a memory side's recent DRAM throughput is averaged", 1, 1u << 24},
+       &T::dram_load_window},
   };
   return keys;
 }
