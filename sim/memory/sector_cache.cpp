@@ -9,13 +9,15 @@ SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways, SetIndex index
     : sets_(ways == 0 ? 0 : bytes / 128 / ways),
       ways_(ways),
       index_(index),
+      set_magic_(sets_ == 0 ? 0 : remainder_magic(sets_)),
       tags_(sets_ * ways_, kNever),
       stamps_(sets_ * ways_, 0),
       lines_(sets_ * ways_) {}
 
 std::uint64_t SectorCache::set_of(std::uint64_t line) const {
-  return index_ == SetIndex::Folded ? fold_hash(line, sets_)
-                                    : ((line * 0x9E3779B97F4A7C15ull) >> 32) % sets_;
+  return index_ == SetIndex::Folded
+             ? fold_hash(line, sets_)
+             : fast_remainder((line * 0x9E3779B97F4A7C15ull) >> 32, sets_, set_magic_);
 }
 
 CacheLine* SectorCache::find(std::uint64_t line) {

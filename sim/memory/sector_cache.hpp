@@ -52,6 +52,7 @@ class SectorCache {
 
   std::uint64_t sets_ = 0, ways_ = 0, stamp_ = 0;
   SetIndex index_ = SetIndex::Folded;
+  std::uint64_t set_magic_ = 0;  // remainder_magic(sets_): the Mixed index's remainder
   // Set-major. Tags apart from the rest, so a lookup reads one or two host cache lines.
   std::vector<std::uint64_t> tags_;    // line address (byte address / 128), kNever when empty
   std::vector<std::uint64_t> stamps_;  // LRU: when each way was last used

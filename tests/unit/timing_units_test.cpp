@@ -94,6 +94,20 @@ TEST_CASE("address hashing: every power-of-two stride of lines uses every unit")
   for (std::uint64_t a = 0; a < 5000; a += 7) CHECK(memory::fold_hash(a * 977, 448) < 448);
 }
 
+TEST_CASE("the remainder by multiplication equals the remainder, for every 32-bit operand") {
+  // Divisors of every size the caches use and the extremes; numerators spread over [0, 2^32)
+  // by a multiplicative step, plus the ends of the range and multiples of the divisor.
+  for (std::uint64_t d : {1ull, 2ull, 3ull, 7ull, 96ull, 320ull, 448ull, 65535ull, 4294967295ull}) {
+    const std::uint64_t magic = memory::remainder_magic(d);
+    auto agrees = [&](std::uint64_t x) { return memory::fast_remainder(x, d, magic) == x % d; };
+    bool all = agrees(0) && agrees(4294967295ull) && agrees(d - 1) && agrees(d % 4294967295ull);
+    for (std::uint64_t i = 0; i < 100000; ++i) all = all && agrees((i * 2654435761ull) >> 32);
+    for (std::uint64_t i = 0; i < 1000 && i * d + d / 2 < 4294967296ull; ++i)
+      all = all && agrees(i * d) && agrees(i * d + d / 2);
+    CHECK_MESSAGE(all, "divisor " << d);
+  }
+}
+
 TEST_CASE("an L1 of 224 KB holds 512 lines 2 MB apart (pointer chasing over 512 pages)") {
   // 224 KB / 128 B / 4 ways = 448 sets. Lines k * 16384 (2 MB apart): folded in 9-bit groups,
   // bits 0-3 of k land at bits 5-8 of the second group and bits 4-8 at bits 0-4 of the third,
