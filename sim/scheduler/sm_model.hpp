@@ -104,26 +104,28 @@ class SmModel {
   void finish(std::uint64_t at);
 
  private:
-  struct WarpTiming {
-    std::vector<std::uint64_t> ready;  // per register slot: cycle its value is available
-    std::vector<WarpState> producer;   // what a wait on that register is called
+  // What the scheduler reads each time it asks a warp comes first and fits one 64-byte host
+  // cache line: the SMs' states are visited in turn, so each ask is likely a cache miss.
+  struct alignas(64) WarpTiming {
     std::uint64_t next_issue = 0;
-    WarpState next_issue_state = WarpState::Launching;
     std::uint64_t* earliest = nullptr;  // no use asking before this cycle (in earliest_)
-    WarpState state = WarpState::Launching;
     std::uint64_t state_since = 0;
-    std::uint32_t pending = 0;      // registers (or stores) whose ready cycle is not yet known
     std::uint64_t drain_until = 0;  // its last store reaches the L2
-    bool operands_known = false;    // operands_ready is for the instruction at the pc
     std::uint64_t operands_ready = 0;
-    WarpState operands_wait = WarpState::Wait;
-    std::uint32_t sub_partition = 0;
-    bool active = false;
     // Copies of the functional warp's next pc and barrier wait, kept current wherever those
     // change (issue, block start, barrier release), so that asking whether the warp can issue
     // reads this record alone: the scheduler asks several times per issued instruction.
     std::uint32_t pc = 0;
+    std::uint32_t pending = 0;  // registers (or stores) whose ready cycle is not yet known
+    std::uint32_t sub_partition = 0;
+    WarpState next_issue_state = WarpState::Launching;
+    WarpState state = WarpState::Launching;
+    WarpState operands_wait = WarpState::Wait;
+    bool operands_known = false;  // operands_ready is for the instruction at the pc
+    bool active = false;
     bool at_barrier = false;
+    std::vector<std::uint64_t> ready;  // per register slot: cycle its value is available
+    std::vector<WarpState> producer;   // what a wait on that register is called
   };
   struct BlockSlot {
     bool busy = false;
