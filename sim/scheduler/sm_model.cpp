@@ -26,6 +26,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       slots_(setup.blocks_per_sm),
       by_id_(setup.blocks_per_sm * setup.launch->warps_per_block()),
       earliest_(by_id_.size(), 0),
+      throttled_on_(by_id_.size(), Pipe::Count),
       l1_(setup.l1_bytes, setup.timing->l1_ways),
       const_lines_seen_(kConstBankBytes / kConstLineBytes / 64, 0),
       fill_port_(setup.timing->sm_l2_bytes_per_cycle) {
@@ -157,6 +158,7 @@ void SmModel::activate(const Starting& start) {
     t.sub_partition = sub_partition_of(start.slot, w);
     set_earliest(t, 0);
     t.state = WarpState::Launching;
+    throttled_on_[start.slot * warps_per_block_ + w] = Pipe::Count;
     t.state_since = start.start;
     t.pending = 0;
     t.drain_until = 0;
@@ -179,7 +181,13 @@ std::uint32_t SmModel::sub_partition_of(std::uint32_t slot, std::uint32_t warp) 
   return static_cast<std::uint32_t>((warp + blocks_activated_) % p);
 }
 
+Pipe SmModel::throttle_pipe(const WarpTiming& w, WarpState s) const {
+  if (s == WarpState::MathPipeThrottle) return (*s_.insts)[w.pc].pipe;
+  return s == WarpState::MioThrottle ? Pipe::Shared : Pipe::Count;
+}
+
 void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
+  throttled_on_[warp] = throttle_pipe(w, s);
   if (at < w.state_since) {
     w.state = s;
     return;
@@ -294,15 +302,14 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
   return true;
 }
 
-bool SmModel::still_throttled(WarpTiming& t, std::uint64_t at) {
-  const SubPartition& p = partitions_[t.sub_partition];
-  std::uint64_t free_at = 0;
-  if (t.state == WarpState::MathPipeThrottle)
-    free_at = pipe_booked_until(p, (*s_.insts)[t.pc].pipe, at);
-  else if (t.state == WarpState::MioThrottle)
-    free_at = shared_queue_full_until(p, at);
+bool SmModel::still_throttled(std::uint32_t warp, SubPartition& p, std::uint64_t at) {
+  const Pipe on = throttled_on_[warp];
+  if (on == Pipe::Count) return false;
+  const std::uint64_t free_at =
+      on == Pipe::Shared ? shared_queue_full_until(p, at) : pipe_booked_until(p, on, at);
   if (free_at == 0) return false;
-  set_earliest(t, free_at);
+  earliest_[warp] = free_at;
+  p.wake = std::min(p.wake, free_at);
   return true;
 }
 
@@ -321,8 +328,8 @@ void SmModel::run_until(std::uint64_t end) {
       const std::uint32_t chosen = p.scheduler.pick(
           [&](std::uint32_t w) {
             if (earliest_[w] > now_) return false;
+            if (still_throttled(w, p, now_)) return false;
             WarpTiming& t = timing_warp(w);
-            if (still_throttled(t, now_)) return false;
             const bool ok = evaluate(w, now_);
             if (ok) set_state(t, w, WarpState::NotSelected, now_);
             return ok;

@@ -167,9 +167,12 @@ class SmModel {
   }
   void change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
   bool evaluate(std::uint32_t warp, std::uint64_t at);
-  // Whether a warp found waiting for a busy arithmetic or shared pipe still does at `at`: then
-  // only its `earliest` moves (nothing else evaluate checks can have changed meanwhile).
-  bool still_throttled(WarpTiming& t, std::uint64_t at);
+  // Whether warp `warp` of partition `p`, found waiting for a busy arithmetic or shared pipe,
+  // still does at `at`: then only its `earliest` moves (nothing else evaluate checks can have
+  // changed meanwhile). Reads throttled_on_, not the warp's WarpTiming.
+  bool still_throttled(std::uint32_t warp, SubPartition& p, std::uint64_t at);
+  // The pipe a warp entering state `s` waits for (throttled_on_'s value).
+  Pipe throttle_pipe(const WarpTiming& w, WarpState s) const;
   // When an arithmetic pipe of partition `p` is free, if later than `at` (else 0).
   static std::uint64_t pipe_booked_until(const SubPartition& p, Pipe pipe, std::uint64_t at) {
     const std::uint64_t f = p.pipe_free[static_cast<std::size_t>(pipe)];
@@ -215,6 +218,10 @@ class SmModel {
   };
   std::vector<WarpRef> by_id_;
   std::vector<std::uint64_t> earliest_;  // by id, contiguous: the scheduler's hot loop reads it
+  // By id, mirroring WarpTiming::state: the arithmetic pipe a MathPipeThrottle warp waits for,
+  // Pipe::Shared for MioThrottle, Pipe::Count otherwise. Asking a throttled warp again, the
+  // most frequent ask, then touches no WarpTiming.
+  std::vector<Pipe> throttled_on_;
   std::vector<SubPartition> partitions_;
   std::deque<exec::Dim3> queued_;
   std::deque<Starting> starting_;
