@@ -16,14 +16,13 @@ unsigned count(unsigned mask) {
 // Every sector of each aligned group of `group` sectors (of a line's four) that has one in
 // `sectors`: groups 0-1 and 2-3 for 2; a group of 3 is sectors 0-2, then 3 alone.
 std::uint8_t sectors_of_groups(std::uint8_t sectors, std::uint64_t group) {
+  const auto size = static_cast<unsigned>(group);
+  const unsigned one_group = (1u << size) - 1;
   unsigned out = 0;
   for (unsigned s = 0; s < 4; ++s) {
-    if (!has_sector(sectors, s)) continue;
-    const auto first = static_cast<unsigned>(s / group * group);
-    for (unsigned g = first; g < std::min<unsigned>(4, first + static_cast<unsigned>(group)); ++g)
-      out |= 1u << g;
+    if (has_sector(sectors, s)) out |= one_group << (s / size * size);
   }
-  return static_cast<std::uint8_t>(out);
+  return static_cast<std::uint8_t>(out & 0xfu);
 }
 
 }  // namespace
@@ -48,6 +47,8 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       static_cast<double>(t_.l2_slices) / static_cast<double>(t_.l2_bytes_per_cycle);
   channel_cycles_per_byte_ =
       static_cast<double>(t_.dram_channels) / static_cast<double>(t_.dram_bytes_per_cycle);
+  dram_access_bytes_ = static_cast<double>(t_.dram_access_sectors * 32);
+  side_dram_bytes_per_cycle_ = static_cast<double>(t_.dram_bytes_per_cycle) / sides_;
 }
 
 std::uint32_t MemorySystem::side_of(std::uint64_t line) const {
@@ -95,11 +96,9 @@ std::uint64_t MemorySystem::dram_read_latency(std::uint32_t side) const {
   // it moves (dram_load.kir, one access a line, against copy and load_only, two: the latency
   // grows with the rate of lines asked for, as if each opened a row once). Requests a cycle
   // over the window, at that size, against the side's share of the bandwidth.
-  const double access_bytes = static_cast<double>(t_.dram_access_sectors * 32);
   const double per_cycle =
-      recent_dram_[side].requests * access_bytes / static_cast<double>(t_.dram_load_window);
-  const double share = static_cast<double>(t_.dram_bytes_per_cycle) / sides_;
-  const double load = std::min(1.0, per_cycle / share);
+      recent_dram_[side].requests * dram_access_bytes_ / static_cast<double>(t_.dram_load_window);
+  const double load = std::min(1.0, per_cycle / side_dram_bytes_per_cycle_);
   return t_.dram_latency + static_cast<std::uint64_t>(
                                std::lround(load * static_cast<double>(t_.dram_loaded_latency)));
 }

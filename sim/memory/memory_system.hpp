@@ -114,6 +114,8 @@ class MemorySystem {
   std::vector<double> slice_free_;    // cycle each slice is next free
   std::vector<double> channel_free_;  // cycle each DRAM channel is next free
   double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
+  double dram_access_bytes_ = 0;               // a DRAM request's size, as the load counts it
+  double side_dram_bytes_per_cycle_ = 0;       // a side's share of the DRAM bandwidth
   std::vector<MemoryCounters> side_counters_;  // by side: each side's thread adds to its own
   // By side: DRAM requests, each weighted by exp(-age / dram_load_window), as of `at`.
   struct RecentDram {

@@ -215,9 +215,7 @@ void SmModel::mirror_block(BlockSlot& b) {
 }
 
 void SmModel::set_earliest(WarpTiming& t, std::uint64_t cycle) {
-  *t.earliest = cycle;
-  std::uint64_t& wake = partitions_[t.sub_partition].wake;
-  wake = std::min(wake, cycle);
+  defer(*t.earliest, partitions_[t.sub_partition], cycle);
 }
 
 std::uint64_t SmModel::outstanding_misses() {
@@ -308,8 +306,7 @@ bool SmModel::still_throttled(std::uint32_t warp, SubPartition& p, std::uint64_t
   const std::uint64_t free_at =
       on == Pipe::Shared ? shared_queue_full_until(p, at) : pipe_booked_until(p, on, at);
   if (free_at == 0) return false;
-  earliest_[warp] = free_at;
-  p.wake = std::min(p.wake, free_at);
+  defer(earliest_[warp], p, free_at);
   return true;
 }
 

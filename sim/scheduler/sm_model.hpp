@@ -186,6 +186,11 @@ class SmModel {
     return busy_until > at + queue ? busy_until - queue : 0;
   }
   void set_earliest(WarpTiming& t, std::uint64_t cycle);
+  // A warp's `earliest` (in earliest_) set to `cycle`, its partition woken no later.
+  static void defer(std::uint64_t& earliest, SubPartition& p, std::uint64_t cycle) {
+    earliest = cycle;
+    p.wake = std::min(p.wake, cycle);
+  }
   static void mirror(WarpTiming& t, const exec::WarpState& w);
   // After a barrier released some of the slot's warps.
   void mirror_block(BlockSlot& b);
