@@ -75,6 +75,31 @@ void shared_limit(const config::GpuConfig& gpu, const KernelResources& k, Occupa
   }
 }
 
+// The limit a block exceeds when none fits though each per-block limit holds: the SM itself is
+// too small for one block (a config with fewer resident threads, say, than a block has).
+std::string why_no_block_fits(const config::GpuConfig& gpu, const KernelResources& k,
+                              const Occupancy& o) {
+  if (o.limit_warps == 0) {
+    return "a block has " + std::to_string(o.warps_per_block) + " warps (" +
+           std::to_string(k.block_threads) + " threads); an SM holds at most " +
+           std::to_string(o.max_warps_per_sm) + " (sm.max_threads = " +
+           std::to_string(gpu.max_threads_per_sm) + "), " +
+           std::to_string(o.warps_per_block - o.max_warps_per_sm) + " too many";
+  }
+  if (o.limit_blocks == 0) return "the SM holds no blocks (sm.max_blocks = 0)";
+  if (o.limit_registers == 0) {
+    const std::uint64_t per_partition = gpu.registers_per_sm / gpu.sub_partitions;
+    return "a block needs " + std::to_string(o.registers_per_block) +
+           " registers, spread over the SM's " + std::to_string(gpu.sub_partitions) +
+           " sub-partitions of " + std::to_string(per_partition) +
+           " registers each (sm.registers = " + std::to_string(gpu.registers_per_sm) +
+           "): the block's warps do not fit";
+  }
+  return "a block needs " + std::to_string(o.shared_bytes_per_block) +
+         " bytes of shared memory; the SM has " + std::to_string(o.shared_bytes_per_sm) + ", " +
+         std::to_string(o.shared_bytes_per_block - o.shared_bytes_per_sm) + " too few";
+}
+
 }  // namespace
 
 Occupancy compute_occupancy(const config::GpuConfig& gpu, const KernelResources& k) {
@@ -91,6 +116,7 @@ Occupancy compute_occupancy(const config::GpuConfig& gpu, const KernelResources&
   register_limit(gpu, k, o);
   shared_limit(gpu, k, o);
   o.blocks_per_sm = std::min({o.limit_warps, o.limit_blocks, o.limit_registers, o.limit_shared});
+  if (o.blocks_per_sm == 0 && o.reason.empty()) o.reason = why_no_block_fits(gpu, k, o);
   const std::pair<std::uint64_t, Limiter> order[] = {{o.limit_warps, Limiter::Warps},
                                                      {o.limit_blocks, Limiter::Blocks},
                                                      {o.limit_registers, Limiter::Registers},

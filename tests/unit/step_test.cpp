@@ -24,7 +24,7 @@ std::string write_script(const std::string& text) {
 }
 
 TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join") {
-  const auto r = run_cli({"step", divergence_kernel(), "--block", "0", "--warp", "0", "--script",
+  const auto r = run_cli({"step", divergence_kernel(), "--block-index", "0", "--warp", "0", "--script",
                           write_script("n 4\nstack\np %lowHalf\nc\n")});
   CAPTURE(r.out);
   REQUIRE(r.exit_code == 0);
@@ -50,9 +50,9 @@ TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join
 }
 
 TEST_CASE("step rejects a block or warp outside the launch") {
-  CHECK(run_cli({"step", divergence_kernel(), "--block", "1"}).exit_code == 2);
+  CHECK(run_cli({"step", divergence_kernel(), "--block-index", "1"}).exit_code == 2);
   CHECK(run_cli({"step", divergence_kernel(), "--warp", "1"}).exit_code == 2);
-  CHECK(run_cli({"step", divergence_kernel(), "--block", "0,1"}).exit_code == 2);
+  CHECK(run_cli({"step", divergence_kernel(), "--block-index", "0,1"}).exit_code == 2);
 }
 
 // Reads from `fd` until `text` appears or a few seconds pass.
@@ -80,14 +80,14 @@ TEST_CASE("step at a terminal prompts, answers commands and quits") {
     _exit(127);
   }
   std::string all;
-  CHECK(read_until(master, "(step, line 11) ", all).find("32/32") != std::string::npos);
+  CHECK(read_until(master, "(step, about to run line 11) ", all).find("32/32") != std::string::npos);
   const std::string next = "next 4\n";
   REQUIRE(write(master, next.data(), next.size()) == static_cast<ssize_t>(next.size()));
-  const std::string after = read_until(master, "(step, line 17) ", all);
+  const std::string after = read_until(master, "(step, about to run line 17) ", all);
   CHECK(after.find("16/32  %a1 = fma.f32") != std::string::npos);
   const std::string print = "print %x\n";
   REQUIRE(write(master, print.data(), print.size()) == static_cast<ssize_t>(print.size()));
-  CHECK(read_until(master, "(step, line 17) ", all).find("%x (f32)") != std::string::npos);
+  CHECK(read_until(master, "(step, about to run line 17) ", all).find("%x (f32)") != std::string::npos);
   const std::string quit = "quit\n";
   REQUIRE(write(master, quit.data(), quit.size()) == static_cast<ssize_t>(quit.size()));
   int status = -1;

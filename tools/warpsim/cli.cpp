@@ -38,31 +38,6 @@ constexpr const char* kUsage =
 
 }  // namespace
 
-namespace po = boost::program_options;
-
-std::optional<CommandLine> parse_command_line(const std::string& command,
-                                              po::options_description desc,
-                                              const po::positional_options_description& positional,
-                                              const std::vector<std::string>& args,
-                                              std::ostream& out, std::ostream& err) {
-  desc.add_options()("help,h", "show this help")("verbose,v", "log what the command does");
-  CommandLine cl;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), cl.vars);
-    po::notify(cl.vars);
-  } catch (const po::error& e) {
-    err << "warpsim " << command << ": error: " << e.what() << "\n(see warpsim " << command
-        << " --help)\n";
-    return std::nullopt;
-  }
-  if (cl.vars.count("help") != 0) {
-    out << "usage: warpsim " << command << " [options]\n" << desc;
-    cl.help = true;
-  }
-  spdlog::set_level(cl.vars.count("verbose") != 0 ? spdlog::level::debug : spdlog::level::warn);
-  return cl;
-}
-
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   static const auto logger = [] {
     auto l = spdlog::stderr_logger_st("warpsim");

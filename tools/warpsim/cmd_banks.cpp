@@ -61,8 +61,8 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "index expression per lane, e.g. '[lane][0]' or '[tid.x][tid.y]' (lane, warp, tid.x, "
       "tid.y, tid.z; + - * / %)")("block", po::value<std::string>()->default_value("32"),
                                   "block dimensions x[,y[,z]], for tid")(
-      "warp", po::value<std::uint64_t>()->default_value(0), "which warp of the block")(
-      "vector", po::value<unsigned>()->default_value(1),
+      "warp", count_value(0, 31)->default_value(0), "which warp of the block")(
+      "vector", count_value(1, 4)->default_value(1),
       "elements per lane: 1, 2 or 4 (a 64- or 128-bit vector access)")(
       "svg", po::value<std::string>(), "also draw the bank map as SVG to this file");
   auto cl = parse_command_line("banks --array TYPE[..] --index '[..]'", desc, {}, args, out, err);
@@ -92,7 +92,7 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   const std::uint64_t warp = cl->vars["warp"].as<std::uint64_t>();
   if (warp * 32 >= block->count()) return fail(err, "--warp is outside the block");
-  const unsigned vector = cl->vars["vector"].as<unsigned>();
+  const auto vector = static_cast<unsigned>(cl->vars["vector"].as<std::uint64_t>());
   const unsigned element = ir::size_bytes(shape->element);
   if ((vector != 1 && vector != 2 && vector != 4) || vector * element > 16) {
     return fail(err, "--vector must be 1, 2 or 4, for an access of at most 16 bytes");

@@ -49,27 +49,23 @@ std::vector<BenchWorkload> bench_workloads() {
 int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
   po::options_description desc("options");
-  desc.add_options()("repeat", po::value<unsigned>()->default_value(3),
+  desc.add_options()("repeat", count_value(1, 1000)->default_value(3),
                      "runs per workload; the fastest counts")(
       "mode", po::value<std::string>()->default_value("functional"), "functional or timing")(
-      "threads", po::value<int>()->default_value(1),
+      "threads", count_value(0, 1024)->default_value(1),
       "timing: simulation threads (0: one per core)")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "timing: the GPU, a built-in config name or an INI file");
   auto cl = parse_command_line("bench", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
-  const unsigned repeat = std::max(1u, cl->vars["repeat"].as<unsigned>());
+  const std::uint64_t repeat = cl->vars["repeat"].as<std::uint64_t>();
   const std::string mode = cl->vars["mode"].as<std::string>();
   if (mode != "functional" && mode != "timing") {
     err << "warpsim bench: error: --mode must be functional or timing\n";
     return kExitBadInput;
   }
-  const int threads = cl->vars["threads"].as<int>();
-  if (threads < 0 || threads > 1024) {
-    err << "warpsim bench: error: --threads must be between 0 (one per core) and 1024\n";
-    return kExitBadInput;
-  }
+  const auto threads = static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>());
   const bool timing = mode == "timing";
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
   if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
@@ -78,11 +74,11 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   for (const BenchWorkload& w : bench_workloads()) {
     double best = 1e300;
     exec::LaunchStats stats;
-    for (unsigned r = 0; r < repeat; ++r) {
+    for (std::uint64_t r = 0; r < repeat; ++r) {
       exec::LaunchResult result;
       if (timing) {
         scheduler::TimingOptions options;
-        options.threads = simulation_threads(static_cast<unsigned>(threads));
+        options.threads = simulation_threads(threads);
         const LaunchOccupancy o = launch_occupancy(*gpu, w.spec);
         result = scheduler::simulate_timing(w.loaded->module, w.spec, *gpu, o.occupancy, options)
                      .functional;
@@ -102,8 +98,8 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out << fmt::format(
         "timing model on {}, {} simulation thread{}; simulation only (buffers are "
         "filled before the clock starts)\n",
-        gpu->name, simulation_threads(static_cast<unsigned>(threads)),
-        simulation_threads(static_cast<unsigned>(threads)) == 1 ? "" : "s");
+        gpu->name, simulation_threads(threads),
+        simulation_threads(threads) == 1 ? "" : "s");
   } else {
     out << "functional model, one thread; simulation only (buffers are filled before the clock "
            "starts)\n";

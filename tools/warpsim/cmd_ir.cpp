@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "sim/core/config/config_keys.hpp"
 #include "sim/core/ir/frontend.hpp"
 #include "sim/core/ir/loop_unroll.hpp"
 #include "sim/core/ir/printer.hpp"
@@ -82,16 +83,24 @@ std::optional<ir::LoadedModule> single_file(const std::string& command,
   return load(files[0], err);
 }
 
+// The bounds of the timing.unroll_factor key, so `ir print --unroll` shows what timing can run.
+std::uint64_t max_unroll_factor() {
+  for (const config::KeySpec& k : config::config_keys()) {
+    if (k.key == "timing.unroll_factor") return k.max;
+  }
+  return 1;
+}
+
 int print(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   po::options_description desc("options");
-  desc.add_options()("unroll", po::value<std::uint32_t>(),
+  desc.add_options()("unroll", count_value(1, max_unroll_factor()),
                      "unroll counted loops N times, as the timing model runs them "
                      "(timing.unroll_factor; see docs/timing.md)");
   CommandLine cl;
   auto loaded = single_file("ir print FILE", desc, args, out, err, cl);
   if (!loaded) return cl.help ? kExitOk : kExitBadInput;
   if (cl.vars.count("unroll")) {
-    const std::uint32_t factor = cl.vars["unroll"].as<std::uint32_t>();
+    const auto factor = static_cast<std::uint32_t>(cl.vars["unroll"].as<std::uint64_t>());
     for (ir::Kernel& k : loaded->module.kernels) {
       const std::size_t loops = ir::unroll_loops(k, factor);
       if (loops > 0) out << "# " << k.name << ": " << loops << " loop" << (loops == 1 ? "" : "s")

@@ -21,9 +21,9 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
   desc.add_options()("config", po::value<std::string>()->default_value(kDefaultConfig),
                      "a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "section.key=value (repeatable)")(
-      "block", po::value<std::uint64_t>(), "threads per block")(
-      "regs", po::value<std::uint64_t>()->default_value(32), "registers per thread")(
-      "smem", po::value<std::uint64_t>()->default_value(0),
+      "block", count_value(1, std::uint64_t{1} << 32), "threads per block")(
+      "regs", count_value(0, 65536)->default_value(32), "registers per thread")(
+      "smem", count_value(0, std::uint64_t{1} << 40)->default_value(0),
       "shared memory per block in bytes, static plus dynamic")(
       "json", po::value<std::string>(), "write the result as JSON to this file")(
       "sweep", "occupancy for every block size from 32 to the maximum, in steps of 32")(

@@ -10,6 +10,7 @@
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/embedded_kernels.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/run_report.hpp"
@@ -42,24 +43,13 @@ bool dump_buffers(const exec::GlobalMemory& memory, const std::vector<std::strin
   return true;
 }
 
-}  // namespace
-
-std::uint32_t simulation_threads(unsigned requested) {
-  if (requested != 0) return requested;
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-void add_launch_options(po::options_description& desc) {
-  desc.add_options()("launch", po::value<std::string>(), "which launch block (default: the first)")(
-      "grid", po::value<std::string>(), "grid dimensions x[,y[,z]]")(
-      "block", po::value<std::string>(), "block dimensions x[,y[,z]]")(
-      "arg", po::value<std::vector<std::string>>(),
-      "name=value: a scalar, or a buffer as in a launch block (repeatable)")(
-      "max-warp-insts", po::value<std::uint64_t>()->default_value(1'000'000'000),
-      "fault when the kernel executes more warp instructions than this")(
+void add_run_options(po::options_description& desc) {
+  add_launch_shape_options(desc);
+  desc.add_options()("max-warp-insts", count_value(1)->default_value(1'000'000'000),
+                     "fault when the kernel executes more warp instructions than this")(
       "block-order", po::value<std::string>()->default_value("sequential"),
       "sequential, or random (clusters of blocks in a seeded random order)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random block order");
+      "seed", count_value()->default_value(1), "seed of the random block order");
 }
 
 std::optional<exec::ExecOptions> exec_options(const CommandLine& cl, std::ostream& err) {
@@ -76,15 +66,7 @@ std::optional<exec::ExecOptions> exec_options(const CommandLine& cl, std::ostrea
   return opts;
 }
 
-LaunchOverrides launch_overrides(const CommandLine& cl) {
-  LaunchOverrides o;
-  const auto& v = cl.vars;
-  if (v.count("launch")) o.launch_name = v["launch"].as<std::string>();
-  if (v.count("grid")) o.grid = v["grid"].as<std::string>();
-  if (v.count("block")) o.block = v["block"].as<std::string>();
-  if (v.count("arg")) o.args = v["arg"].as<std::vector<std::string>>();
-  return o;
-}
+}  // namespace
 
 int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   po::options_description desc("options");
@@ -96,11 +78,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "mode", po::value<std::string>()->default_value("functional"),
       "functional (results and counters), or timing (also cycles, occupancy achieved, cache "
       "hit rates, warp states)")(
-      "threads", po::value<int>()->default_value(0),
+      "threads", count_value(0, 1024)->default_value(0),
       "timing: simulation threads (0: one per core); results do not depend on it")(
       "timeline", po::value<std::string>(),
       "timing: write one SM's per-warp states over time to this .svg or .html file")(
-      "timeline-sm", po::value<unsigned>()->default_value(0),
+      "timeline-sm", count_value(0, 4095)->default_value(0),
       "timing: which SM the timeline shows")(
       "cache-control", po::value<std::string>()->default_value("all"),
       (std::string("timing: ") + kCacheControlHelp).c_str())(
@@ -108,7 +90,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
-  add_launch_options(desc);
+  add_run_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
   auto cl = parse_command_line("run FILE", desc, pos, args, out, err);
@@ -137,7 +119,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                              : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
-  const auto spec = resolve_launch(loaded, launch_overrides(*cl), err);
+  const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);
   const auto opts = exec_options(*cl, err);
   const auto gpu =
       load_gpu_config(cl->vars["config"].as<std::string>(),
@@ -147,16 +129,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!spec || !opts || !gpu) return kExitBadInput;
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
   if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;
-  if (timing && occupancy.occupancy.blocks_per_sm == 0) {
-    err << "warpsim run: error: the launch cannot run on " << gpu->name << ": "
-        << occupancy.occupancy.reason << "\n";
-    return kExitBadInput;
-  }
-  if (const int threads = cl->vars["threads"].as<int>(); threads < 0 || threads > 1024) {
-    err << "warpsim run: error: --threads must be between 0 (one per core) and 1024\n";
-    return kExitBadInput;
-  }
-  if (timing && cl->vars["timeline-sm"].as<unsigned>() >= gpu->sm_count) {
+  if (!launch_can_run(*gpu, *spec, occupancy, "run", err)) return kExitBadInput;
+  if (timing && cl->vars["timeline-sm"].as<std::uint64_t>() >= gpu->sm_count) {
     err << "warpsim run: error: --timeline-sm must be below the GPU's " << gpu->sm_count
         << " SMs\n";
     return kExitBadInput;
@@ -168,10 +142,10 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   try {
     if (timing) {
       scheduler::TimingOptions topts;
-      topts.threads = simulation_threads(static_cast<unsigned>(cl->vars["threads"].as<int>()));
+      topts.threads = simulation_threads(static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>()));
       topts.max_warp_instructions = opts->max_warp_instructions;
       topts.timeline = cl->vars.count("timeline") != 0;
-      topts.timeline_sm = cl->vars["timeline-sm"].as<unsigned>();
+      topts.timeline_sm = static_cast<unsigned>(cl->vars["timeline-sm"].as<std::uint64_t>());
       topts.flush_l2 = *flush_l2;
       scheduler::TimingResult r =
           scheduler::simulate_timing(loaded.module, *spec, *gpu, occupancy.occupancy, topts);

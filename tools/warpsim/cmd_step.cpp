@@ -1,6 +1,10 @@
 // `warpsim step FILE --block B --warp W`: one warp's divergent execution, lane by lane.
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <ostream>
@@ -8,7 +12,9 @@
 #include "sim/core/exec/executor.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/step_session.hpp"
@@ -18,17 +24,40 @@ namespace {
 
 namespace po = boost::program_options;
 
-// --block as a linear index ("5") or block coordinates ("1,2" or "1,2,0").
-std::optional<std::uint64_t> block_index(const std::string& text, const exec::LaunchSpec& spec) {
-  auto d = parse_dim3(text);
-  if (!d) return std::nullopt;
+// --block-index as a linear index ("5") or block coordinates ("1,2" or "1,2,0"); nothing after
+// an error that says what is wrong with it.
+std::optional<std::uint64_t> block_index(const std::string& text, const exec::LaunchSpec& spec,
+                                         std::ostream& err) {
+  const auto d = parse_dim3(text);
+  const std::string shape = fmt::format("the launch has {} blocks (grid {},{},{})", spec.blocks(),
+                                        spec.grid.x, spec.grid.y, spec.grid.z);
+  if (!d) {
+    err << "warpsim step: error: --block-index '" << text
+        << "' is not a number: give a linear index or x,y[,z]; " << shape << '\n';
+    return std::nullopt;
+  }
   const bool linear = text.find(',') == std::string::npos;
   const std::uint64_t index = linear ? d->x : exec::flatten(*d, spec.grid);
   if (linear ? index >= spec.blocks()
              : (d->x >= spec.grid.x || d->y >= spec.grid.y || d->z >= spec.grid.z)) {
+    err << "warpsim step: error: --block-index " << text << " is outside the grid: " << shape
+        << '\n';
     return std::nullopt;
   }
   return index;
+}
+
+// Block glyphs need a UTF-8 terminal; elsewhere (a pipe, a file) the bytes are the same anyway.
+bool terminal_wants_ascii() {
+  if (isatty(STDOUT_FILENO) == 0) return false;
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    const std::string v = value;
+    return v.find("UTF-8") == std::string::npos && v.find("utf8") == std::string::npos &&
+           v.find("UTF8") == std::string::npos && v.find("utf-8") == std::string::npos;
+  }
+  return true;  // the C locale
 }
 
 }  // namespace
@@ -37,17 +66,19 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
              std::ostream& err) {
   po::options_description desc("options");
   desc.add_options()("file", po::value<std::string>(), "the .kir file")(
-      "block", po::value<std::string>()->default_value("0"),
-      "the block: a linear index, or x,y[,z]")("warp", po::value<std::uint32_t>()->default_value(0),
-                                               "the warp within the block")(
+      "block-index", po::value<std::string>()->default_value("0"),
+      "which block to watch: a linear index, or x,y[,z]")(
+      "warp", count_value(0, 31)->default_value(0), "which warp of that block")(
       "script", po::value<std::string>(), "read commands from this file instead of the terminal")(
-      "launch", po::value<std::string>(), "which launch block (default: the first)")(
-      "arg", po::value<std::vector<std::string>>(), "name=value, as for warpsim run")(
-      "max-warp-insts", po::value<std::uint64_t>()->default_value(1'000'000'000),
+      "ascii", "draw the lane bar with ASCII characters (# active, : waiting, . exited)")(
+      "config", po::value<std::string>()->default_value(kDefaultConfig),
+      "the GPU the launch must fit: a built-in config name or an INI file")(
+      "max-warp-insts", count_value(1)->default_value(1'000'000'000),
       "fault when the kernel executes more warp instructions than this");
+  add_launch_shape_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
-  auto cl = parse_command_line("step FILE --block B --warp W", desc, pos, args, out, err);
+  auto cl = parse_command_line("step FILE --block-index B --warp W", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
   if (cl->vars.count("file") == 0) {
@@ -58,30 +89,38 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   const ir::LoadedModule loaded = ir::load_module_file(file);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
-  LaunchOverrides o;
-  if (cl->vars.count("launch")) o.launch_name = cl->vars["launch"].as<std::string>();
-  if (cl->vars.count("arg")) o.args = cl->vars["arg"].as<std::vector<std::string>>();
-  const auto spec = resolve_launch(loaded, o, err);
+  const auto spec = resolve_launch(loaded, launch_overrides(*cl, "step"), err);
   if (!spec) return kExitBadInput;
-  const auto block = block_index(cl->vars["block"].as<std::string>(), *spec);
-  const std::uint32_t warp = cl->vars["warp"].as<std::uint32_t>();
-  if (!block || warp >= spec->warps_per_block()) {
-    err << "warpsim step: error: the launch has " << spec->blocks() << " blocks (grid "
-        << spec->grid.x << "," << spec->grid.y << "," << spec->grid.z << ") of "
-        << spec->warps_per_block() << " warps; --block or --warp is outside it\n";
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu || !launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "step", err)) {
+    return kExitBadInput;
+  }
+  const auto block = block_index(cl->vars["block-index"].as<std::string>(), *spec, err);
+  if (!block) return kExitBadInput;
+  const auto warp = static_cast<std::uint32_t>(cl->vars["warp"].as<std::uint64_t>());
+  if (warp >= spec->warps_per_block()) {
+    err << "warpsim step: error: --warp " << warp << " is outside the block: it has "
+        << spec->warps_per_block() << " warp" << (spec->warps_per_block() == 1 ? "" : "s")
+        << " (" << spec->threads_per_block() << " threads)\n";
     return kExitBadInput;
   }
   std::ifstream script;
   if (cl->vars.count("script")) {
-    script.open(cl->vars["script"].as<std::string>());
+    const std::string path = cl->vars["script"].as<std::string>();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) script.open(path);
     if (!script) {
-      err << "warpsim step: error: cannot read the script\n";
+      err << "warpsim step: error: --script '" << path << "': "
+          << (std::filesystem::is_directory(path, ec) ? "is a directory"
+                                                      : "cannot read the file")
+          << '\n';
       return kExitBadInput;
     }
   }
   std::istream& commands = script.is_open() ? script : in;
   const bool terminal = !script.is_open() && &in == &std::cin && isatty(STDIN_FILENO) != 0;
-  StepSession session(commands, out, terminal);
+  StepSession session(commands, out, terminal,
+                      cl->vars.count("ascii") != 0 || terminal_wants_ascii());
   exec::ExecOptions options;
   options.max_warp_instructions = cl->vars["max-warp-insts"].as<std::uint64_t>();
   options.trace = &session;
@@ -90,7 +129,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   out << "kernel " << spec->kernel->name << ", block " << *block << ", warp " << warp
       << " (threads " << warp * 32 << "-"
       << std::min<std::uint64_t>(spec->threads_per_block(), warp * 32 + 32) - 1
-      << "); lanes: \u2588 active, \u2591 waiting, \u00b7 exited\n";
+      << "); lanes: " << session.legend() << '\n';
   try {
     exec::execute(loaded.module, *spec, options);
   } catch (const StepStopped&) {

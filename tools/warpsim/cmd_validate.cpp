@@ -16,6 +16,7 @@
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/memory_report.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
@@ -256,11 +257,6 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
            "kernel replay CUPTI's own copies refill the L2 between the passes)\n";
     return kExitBadInput;
   }
-#if !WARPSIM_HAVE_CUDA
-  err << "warpsim validate: this warpsim was built without the CUDA toolkit's cuda.h, so it "
-         "cannot run kernels on a GPU\n";
-  return kExitBadInput;
-#else
   std::vector<std::string> files;
   if (cl->vars.count("file")) files = cl->vars["file"].as<std::vector<std::string>>();
   if (cl->vars.count("all")) {
@@ -269,6 +265,12 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const auto& e : std::filesystem::directory_iterator("kernels_ir", ec)) {
       if (e.path().extension() == ".kir") found.push_back(e.path());
     }
+    if (found.empty()) {
+      err << "warpsim validate: error: --all found no kernels_ir/*.kir under "
+          << std::filesystem::current_path(ec).string()
+          << " (run it from warpsim's source directory, or give the files)\n";
+      return kExitBadInput;
+    }
     std::sort(found.begin(), found.end());
     for (const auto& p : found) files.push_back(p.string());
   }
@@ -276,6 +278,11 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     err << "warpsim validate: error: no input files (give FILE... or --all)\n";
     return kExitBadInput;
   }
+#if !WARPSIM_HAVE_CUDA
+  err << "warpsim validate: this warpsim was built without the CUDA toolkit's cuda.h, so it "
+         "cannot run kernels on a GPU\n";
+  return kExitBadInput;
+#else
   const cuda::Replay replay =
       replay_name == "kernel" ? cuda::Replay::Kernel : cuda::Replay::Application;
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
@@ -290,7 +297,9 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       LaunchOverrides o;
       o.launch_name = l.name;
       const auto spec = resolve_launch(loaded, o, err);
-      if (!spec) return kExitBadInput;
+      if (!spec || !launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "validate", err)) {
+        return kExitBadInput;
+      }
       Outcome outcome = Outcome::CannotRun;
       try {
         outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err);

@@ -1,12 +1,40 @@
 #include "tools/warpsim/launch_options.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <thread>
 #include <ostream>
 
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/verifier.hpp"
 
 namespace warpsim::cli {
+
+void add_launch_shape_options(boost::program_options::options_description& desc) {
+  namespace po = boost::program_options;
+  desc.add_options()("launch", po::value<std::string>(), "which launch block (default: the first)")(
+      "grid", po::value<std::string>(), "grid dimensions x[,y[,z]] (blocks)")(
+      "block", po::value<std::string>(), "block dimensions x[,y[,z]] (threads)")(
+      "arg", po::value<std::vector<std::string>>(),
+      "name=value: a scalar, or a buffer as in a launch block (repeatable)");
+}
+
+LaunchOverrides launch_overrides(const CommandLine& cl, const std::string& command) {
+  LaunchOverrides o;
+  o.command = command;
+  const auto& v = cl.vars;
+  if (v.count("launch")) o.launch_name = v["launch"].as<std::string>();
+  if (v.count("grid")) o.grid = v["grid"].as<std::string>();
+  if (v.count("block")) o.block = v["block"].as<std::string>();
+  if (v.count("arg")) o.args = v["arg"].as<std::vector<std::string>>();
+  return o;
+}
+
+std::uint32_t simulation_threads(unsigned requested) {
+  if (requested != 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 std::optional<ir::Dim3> parse_dim3(const std::string& text) {
   ir::Dim3 d;
   std::uint64_t* slots[] = {&d.x, &d.y, &d.z};
@@ -25,31 +53,56 @@ std::optional<ir::Dim3> parse_dim3(const std::string& text) {
 
 namespace {
 
-// Reads `name=value` with the launch-block grammar by parsing a one-argument launch.
-std::optional<ir::LaunchArg> parse_arg(const std::string& kernel, const std::string& text,
-                                       std::ostream& err) {
-  const std::size_t eq = text.find('=');
-  if (eq == std::string::npos) {
-    err << "warpsim run: error: --arg '" << text << "' is not name=value\n";
-    return std::nullopt;
+const ir::KernelParam* find_param(const ir::Kernel& k, const std::string& name) {
+  for (const ir::KernelParam& p : k.params) {
+    if (p.name == name) return &p;
   }
-  const std::string source = "launch " + kernel + " grid(1) block(1) {\n" + text.substr(0, eq) +
-                             " = " + text.substr(eq + 1) + "\n}\n";
-  ir::Diagnostics diags("--arg " + text, source);
+  return nullptr;
+}
+
+// Reads `name=value` with the launch-block grammar by parsing a one-argument launch; errors name
+// the option, since the text is the user's command line, not the file.
+std::optional<ir::LaunchArg> parse_arg(const ir::Kernel& kernel, const std::string& text,
+                                       const std::string& command, std::ostream& err) {
+  const auto fail = [&](const std::string& why) {
+    err << "warpsim " << command << ": error: --arg '" << text << "': " << why << '\n';
+    return std::nullopt;
+  };
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos) return fail("expected name=value");
+  std::string name = text.substr(0, eq);
+  name.erase(name.find_last_not_of(" \t") + 1);
+  name.erase(0, name.find_first_not_of(" \t"));
+  const ir::KernelParam* param = find_param(kernel, name);
+  if (param == nullptr) {
+    std::string names;
+    for (const ir::KernelParam& p : kernel.params) names += (names.empty() ? "" : ", ") + p.name;
+    return fail("kernel '" + kernel.name + "' has no parameter '" + name + "' (it has: " +
+                names + ")");
+  }
+  const std::string source =
+      "launch " + kernel.name + " grid(1) block(1) {\n" + name + " = " + text.substr(eq + 1) +
+      "\n}\n";
+  ir::Diagnostics diags("--arg", source);
   const ir::Module m = ir::parse(source, diags);
   if (diags.has_errors() || m.launches.size() != 1 || m.launches[0].args.size() != 1) {
-    diags.render(err);
-    return std::nullopt;
+    const std::string why = diags.all().empty() ? "not a value" : diags.all().front().message;
+    return fail(why + " (a scalar literal, or a buffer: TYPE[COUNT] zero|iota|random(...)|"
+                      "value(...))");
   }
-  return m.launches[0].args[0];
+  const ir::LaunchArg& arg = m.launches[0].args[0];
+  ir::verify_argument(*param, arg, diags);
+  if (diags.has_errors()) return fail(diags.all().front().message);
+  return arg;
 }
 
 std::optional<ir::Launch> pick_launch(const ir::Module& m, const LaunchOverrides& o,
                                       std::ostream& err) {
   if (m.launches.empty()) {
-    if (m.kernels.size() != 1 || o.grid.empty() || o.block.empty()) {
-      err << "warpsim run: error: the file has no launch block; give --grid, --block and --arg "
-             "for each parameter"
+    if (m.kernels.size() != 1 || !o.grid || !o.block) {
+      err << "warpsim " << o.command
+          << ": error: the file has no launch block; give --grid, --block and --arg for each "
+             "parameter"
           << (m.kernels.size() != 1 ? " (and it must hold exactly one kernel)" : "") << '\n';
       return std::nullopt;
     }
@@ -63,9 +116,33 @@ std::optional<ir::Launch> pick_launch(const ir::Module& m, const LaunchOverrides
     if (l.name == o.launch_name) return l;
     names += (names.empty() ? "" : ", ") + l.name;
   }
-  err << "warpsim run: error: no launch named '" << o.launch_name << "' (the file has: " << names
-      << ")\n";
+  err << "warpsim " << o.command << ": error: no launch named '" << o.launch_name
+      << "' (the file has: " << names << ")\n";
   return std::nullopt;
+}
+
+// Applies --grid and --block; a bad shape is reported against the option that gave it.
+bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err) {
+  const std::pair<const char*, const std::optional<std::string>*> options[] = {
+      {"--grid", &o.grid}, {"--block", &o.block}};
+  for (const auto& [option, text] : options) {
+    if (!*text) continue;
+    const auto parsed = parse_dim3(**text);
+    if (!parsed) {
+      err << "warpsim " << o.command << ": error: " << option << " '" << **text
+          << "' is not a shape: x[,y[,z]] with positive integers\n";
+      return false;
+    }
+    (option == std::string("--grid") ? launch.grid : launch.block) = *parsed;
+  }
+  if (!o.grid && !o.block) return true;
+  const auto errors = ir::shape_errors(launch.grid, launch.block, launch.cluster);
+  for (const std::string& e : errors) {
+    err << "warpsim " << o.command << ": error: " << (o.grid ? "--grid" : "")
+        << (o.grid && o.block ? " and " : "") << (o.block ? "--block" : "") << ": " << e
+        << '\n';
+  }
+  return errors.empty();
 }
 
 }  // namespace
@@ -73,20 +150,10 @@ std::optional<ir::Launch> pick_launch(const ir::Module& m, const LaunchOverrides
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
                                                const LaunchOverrides& o, std::ostream& err) {
   auto launch = pick_launch(loaded.module, o, err);
-  if (!launch) return std::nullopt;
-  for (const auto& [text, dims] : {std::pair{o.grid, &launch->grid}, {o.block, &launch->block}}) {
-    if (text.empty()) continue;
-    const auto parsed = parse_dim3(text);
-    if (!parsed) {
-      err << "warpsim run: error: '" << text
-          << "' is not a shape: x[,y[,z]] with positive "
-             "integers\n";
-      return std::nullopt;
-    }
-    *dims = *parsed;
-  }
+  if (!launch || !apply_shape(o, *launch, err)) return std::nullopt;
+  const ir::Kernel* kernel = loaded.module.find_kernel(launch->kernel);
   for (const std::string& text : o.args) {
-    auto arg = parse_arg(launch->kernel, text, err);
+    auto arg = parse_arg(*kernel, text, o.command, err);
     if (!arg) return std::nullopt;
     std::erase_if(launch->args, [&](const ir::LaunchArg& a) { return a.name == arg->name; });
     launch->args.push_back(std::move(*arg));
@@ -97,7 +164,7 @@ std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
     return std::nullopt;
   }
   exec::LaunchSpec spec;
-  spec.kernel = loaded.module.find_kernel(launch->kernel);
+  spec.kernel = kernel;
   spec.grid = launch->grid;
   spec.block = launch->block;
   spec.cluster = launch->cluster;

@@ -10,15 +10,22 @@
 
 #include "sim/core/exec/launch.hpp"
 #include "sim/core/ir/frontend.hpp"
+#include "tools/warpsim/options.hpp"
 
 namespace warpsim::cli {
 
 struct LaunchOverrides {
-  std::string launch_name;  // empty: the file's first launch
-  std::string grid;         // "x[,y[,z]]", empty: keep
-  std::string block;
+  std::string command = "run";  // for messages: "warpsim <command>: error: ..."
+  std::string launch_name;      // empty: the file's first launch
+  std::optional<std::string> grid;  // "x[,y[,z]]"; nothing: keep the launch block's
+  std::optional<std::string> block;
   std::vector<std::string> args;
 };
+
+// --launch, --grid, --block and --arg, as run and step take them.
+void add_launch_shape_options(boost::program_options::options_description& desc);
+// What those options ask for; `command` names the command in messages.
+LaunchOverrides launch_overrides(const CommandLine& cl, const std::string& command);
 
 // "x[,y[,z]]" of non-negative integers; missing ones are 1.
 std::optional<ir::Dim3> parse_dim3(const std::string& text);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
+#include <csignal>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -14,23 +16,9 @@
 namespace warpsim::cli {
 namespace {
 
-// One character per lane, lane 0 first: active, waiting on the stack, exited, no thread.
-std::string lane_bar(std::uint32_t active, const exec::WarpState& w) {
-  std::string bar;
-  for (unsigned l = 0; l < 32; ++l) {
-    const std::uint32_t bit = 1u << l;
-    if ((w.lanes & bit) == 0) {
-      bar += ' ';
-    } else if (active & bit) {
-      bar += "\u2588";
-    } else if (w.exited & bit) {
-      bar += "\u00b7";
-    } else {
-      bar += "\u2591";
-    }
-  }
-  return bar;
-}
+// Set by Ctrl-C while the session runs without stopping; read before each instruction.
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) { interrupted = 1; }
 
 std::string line_of(const exec::ExecContext& ctx, std::uint32_t pc) {
   if (pc == exec::kExitPc) return "exit";
@@ -45,9 +33,51 @@ std::string format_value(std::uint64_t bits, ir::ScalarType type) {
 }
 
 constexpr const char* kHelp =
-    "commands: s|step, n|next N, c|continue, until LINE, p|print %reg, stack, regs, q|quit\n";
+    "commands: s|step, n|next [N], c|continue, until LINE, p|print %reg, stack, regs, q|quit\n";
+
+// A positive count as the whole word: "5", not "-3", "5x" or "".
+std::optional<std::uint64_t> positive_count(const std::string& word) {
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
+  if (word.empty() || ec != std::errc() || end != word.data() + word.size() || n == 0) {
+    return std::nullopt;
+  }
+  return n;
+}
 
 }  // namespace
+
+StepSession::StepSession(std::istream& in, std::ostream& out, bool prompt, bool ascii)
+    : in_(in), out_(out), prompt_(prompt), ascii_(ascii) {
+  interrupted = 0;
+  if (prompt_) std::signal(SIGINT, on_interrupt);
+}
+
+StepSession::~StepSession() {
+  if (prompt_) std::signal(SIGINT, SIG_DFL);
+}
+
+std::string StepSession::legend() const {
+  return ascii_ ? "# active, : waiting, . exited" : "\u2588 active, \u2591 waiting, \u00b7 exited";
+}
+
+// One character per lane, lane 0 first: active, waiting on the stack, exited, no thread.
+std::string StepSession::lane_bar(std::uint32_t active, const exec::WarpState& w) const {
+  std::string bar;
+  for (unsigned l = 0; l < 32; ++l) {
+    const std::uint32_t bit = 1u << l;
+    if ((w.lanes & bit) == 0) {
+      bar += ' ';
+    } else if (active & bit) {
+      bar += ascii_ ? "#" : "\u2588";
+    } else if (w.exited & bit) {
+      bar += ascii_ ? "." : "\u00b7";
+    } else {
+      bar += ascii_ ? ":" : "\u2591";
+    }
+  }
+  return bar;
+}
 
 void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
                          const exec::DecodedInst& inst) {
@@ -60,12 +90,30 @@ void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
                     w.stack[i].reconverge != last_stack_[i].reconverge ||
                     (!is_top && w.stack[i].pc != last_stack_[i].pc);
   }
+  if (written_.empty()) {
+    written_.assign(ctx.program.register_names.size(), false);
+    out_ << fmt::format("{:>5}  {:<9}  {:<32}  {:>5}  {}\n", "#", "IR line", "lanes, 0 to 31",
+                        "active", "the instruction about to run");
+  }
+  if (previous_ != nullptr) {
+    for (unsigned d = 0; d < previous_->ndst; ++d) written_[previous_->dst[d]] = true;
+  }
+  previous_ = &inst;
   if (stack_changed) print_stack(ctx, w);
   last_stack_ = w.stack;
   const std::uint32_t mask = w.stack.back().mask;
   ++steps_;
   out_ << fmt::format("{:>5}  line {:>4}  {}  {:>2}/32  {}\n", steps_, inst.line, lane_bar(mask, w),
                       std::popcount(mask), inst.source ? ir::to_string(*inst.source) : "");
+  if (interrupted != 0) {
+    interrupted = 0;
+    run_to_end_ = false;
+    run_remaining_ = 0;
+    run_until_line_.reset();
+    out_ << "interrupted\n";
+    command_loop(ctx, w, inst.line);
+    return;
+  }
   if (run_to_end_) return;
   if (run_remaining_ > 0 && --run_remaining_ > 0) return;
   if (run_until_line_) {
@@ -82,11 +130,15 @@ void StepSession::command_loop(const exec::ExecContext& ctx, const exec::WarpSta
       run_to_end_ = true;
       return;
     }
-    if (prompt_) out_ << fmt::format("(step, line {}) ", line) << std::flush;
+    if (prompt_) out_ << fmt::format("(step, about to run line {}) ", line) << std::flush;
     std::string command;
     if (!std::getline(in_, command)) {
+      // At a terminal, the end of input (Ctrl-D) quits; a script that ends lets the warp run on.
+      if (prompt_) {
+        out_ << "quit\n";
+        throw StepStopped{};
+      }
       input_ended_ = true;
-      if (prompt_) out_ << '\n';
       continue;
     }
     if (!prompt_) out_ << "> " << command << '\n';  // echo scripted commands into the transcript
@@ -100,17 +152,40 @@ bool StepSession::run_command(const std::string& command, const exec::ExecContex
   std::istringstream words(command);
   std::string verb, arg;
   words >> verb >> arg;
+  if (resume_command(verb, arg, ctx)) return true;
+  if (verb == "p" || verb == "print") {
+    print_register(ctx, w, arg);
+  } else if (verb == "stack") {
+    print_stack(ctx, w);
+  } else if (verb == "regs") {
+    print_registers(ctx, w);
+  } else if (verb == "n" || verb == "next" || verb == "until" || verb == "u") {
+    // resume_command refused the argument and said why
+  } else if (verb == "q" || verb == "quit") {
+    throw StepStopped{};
+  } else if (verb == "h" || verb == "help") {
+    out_ << kHelp;
+  } else {
+    out_ << "unknown command '" << verb << "'; " << kHelp;
+  }
+  return false;
+}
+
+// The commands that let the warp run; false (after saying why) when the argument is wrong or
+// the verb is not one of them.
+bool StepSession::resume_command(const std::string& verb, const std::string& arg,
+                                 const exec::ExecContext& ctx) {
   if (verb.empty() || verb == "s" || verb == "step") {
     run_remaining_ = 1;
     return true;
   }
   if (verb == "n" || verb == "next") {
-    std::uint64_t n = 0;
-    if (!(std::istringstream(arg) >> n) || n == 0) {
-      out_ << "next: give a positive count, e.g. next 5\n";
+    const auto n = arg.empty() ? std::optional<std::uint64_t>(1) : positive_count(arg);
+    if (!n) {
+      out_ << "next: '" << arg << "' is not a positive count; e.g. next 5 (next alone: 1)\n";
       return false;
     }
-    run_remaining_ = n;
+    run_remaining_ = *n;
     return true;
   }
   if (verb == "c" || verb == "continue") {
@@ -118,27 +193,18 @@ bool StepSession::run_command(const std::string& command, const exec::ExecContex
     return true;
   }
   if (verb == "until" || verb == "u") {
-    std::uint32_t line = 0;
-    if (!(std::istringstream(arg) >> line)) {
-      out_ << "until: give an IR line number, e.g. until 24\n";
+    const auto line = positive_count(arg);
+    const auto& insts = ctx.program.insts;
+    const bool has_instruction =
+        line && std::any_of(insts.begin(), insts.end(),
+                            [&](const exec::DecodedInst& i) { return i.line == *line; });
+    if (!has_instruction) {
+      out_ << "until: " << (line ? "line " + arg + " has no instruction" : "'" + arg + "' is not a line number")
+           << "; give the IR line of an instruction, e.g. until " << insts.back().line << '\n';
       return false;
     }
-    run_until_line_ = line;
+    run_until_line_ = static_cast<std::uint32_t>(*line);
     return true;
-  }
-  if (verb == "p" || verb == "print") {
-    print_register(ctx, w, arg);
-  } else if (verb == "stack") {
-    print_stack(ctx, w);
-  } else if (verb == "regs") {
-    for (const std::string& name : ctx.program.register_names) out_ << '%' << name << ' ';
-    out_ << '\n';
-  } else if (verb == "q" || verb == "quit") {
-    throw StepStopped{};
-  } else if (verb == "h" || verb == "help") {
-    out_ << kHelp;
-  } else {
-    out_ << "unknown command '" << verb << "'; " << kHelp;
   }
   return false;
 }
@@ -168,6 +234,11 @@ void StepSession::print_register(const exec::ExecContext& ctx, const exec::WarpS
     return;
   }
   const std::uint32_t active = w.stack.back().mask;
+  if (reg.special < 0 && !written_.empty() && !written_[reg.slot]) {
+    out_ << '%' << bare << " (" << ir::name(type)
+         << ") has not been written yet: no instruction that sets it has run in this warp\n";
+    return;
+  }
   out_ << '%' << bare << " (" << ir::name(type) << "), * = active lane:\n";
   for (unsigned l = 0; l < 32; ++l) {
     if ((w.lanes >> l & 1u) == 0) continue;
@@ -176,6 +247,41 @@ void StepSession::print_register(const exec::ExecContext& ctx, const exec::WarpS
     if (l % 4 == 3) out_ << '\n';
   }
   out_ << '\n';
+}
+
+// One line per register: the value when every active lane holds the same, else the first
+// lanes' values; registers not written yet say so.
+void StepSession::print_registers(const exec::ExecContext& ctx, const exec::WarpState& w) {
+  const std::uint32_t active = w.stack.back().mask;
+  const auto& names = ctx.program.register_names;
+  for (std::uint32_t slot = 0; slot < names.size(); ++slot) {
+    const ir::ScalarType type = ctx.program.register_types[slot];
+    out_ << fmt::format("  %{:<14} {:<5} ", names[slot], ir::name(type));
+    if (!written_.empty() && !written_[slot]) {
+      out_ << "not written yet\n";
+      continue;
+    }
+    exec::OperandRef reg;
+    reg.slot = slot;
+    const auto values = w.read(reg);
+    std::vector<std::string> shown;
+    bool uniform = true;
+    for (unsigned l = 0; l < 32; ++l) {
+      if ((active >> l & 1u) == 0) continue;
+      uniform = uniform && (shown.empty() || values[l] == values[std::countr_zero(active)]);
+      if (shown.size() < 8) shown.push_back(format_value(values[l], type));
+    }
+    if (shown.empty()) {
+      out_ << "(no active lane)\n";
+    } else if (uniform) {
+      out_ << shown.front() << " in every active lane\n";
+    } else {
+      std::string list;
+      for (const std::string& v : shown) list += (list.empty() ? "" : " ") + v;
+      out_ << "lanes " << list << (std::popcount(active) > 8 ? " ..." : "") << "  (print %"
+           << names[slot] << " for all)\n";
+    }
+  }
 }
 
 void StepSession::finished(const exec::ExecContext&, const exec::WarpState& w) {

@@ -2,13 +2,16 @@
 // issues is printed with its IR line and a 32-lane bar of the active mask; the SIMT stack is
 // printed whenever it changes. Between instructions the session reads commands, from a person
 // at a terminal or from a script:
-//   s | step            run one instruction            n N | next N     run N instructions
+//   s | step            run one instruction            n [N] | next [N] run N instructions (1)
 //   c | continue        run to the end of the warp     until L          run until IR line L
 //   p %reg | print %reg the register in every lane      stack            the SIMT stack
-//   regs                the warp's registers            q | quit         stop
-//   h | help
+//   regs                every register's values         q | quit         stop (also end of input
+//   h | help                                                            at a terminal: Ctrl-D)
+// Each printed row is the instruction about to run. At a terminal, Ctrl-C during `continue`,
+// `next` or `until` stops at the next instruction of the warp and returns to the prompt.
 #pragma once
 
+#include <csignal>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -24,9 +27,15 @@ struct StepStopped {};
 
 class StepSession : public exec::TraceHook {
  public:
-  // Reads commands from `in`; `prompt` says whether to print a prompt (a terminal).
-  StepSession(std::istream& in, std::ostream& out, bool prompt)
-      : in_(in), out_(out), prompt_(prompt) {}
+  // Reads commands from `in`; `prompt` says whether to print a prompt (a terminal); `ascii`
+  // draws the lane bar with ASCII characters instead of block glyphs.
+  StepSession(std::istream& in, std::ostream& out, bool prompt, bool ascii);
+  ~StepSession() override;
+  StepSession(const StepSession&) = delete;
+  StepSession& operator=(const StepSession&) = delete;
+
+  // The legend of the lane bar, for the header line.
+  std::string legend() const;
 
   void before(const exec::ExecContext& ctx, const exec::WarpState& warp,
               const exec::DecodedInst& inst) override;
@@ -37,19 +46,27 @@ class StepSession : public exec::TraceHook {
   void command_loop(const exec::ExecContext& ctx, const exec::WarpState& warp, std::uint32_t line);
   bool run_command(const std::string& command, const exec::ExecContext& ctx,
                    const exec::WarpState& warp);
+  bool resume_command(const std::string& verb, const std::string& arg,
+                      const exec::ExecContext& ctx);
   void print_stack(const exec::ExecContext& ctx, const exec::WarpState& warp);
   void print_register(const exec::ExecContext& ctx, const exec::WarpState& warp,
                       const std::string& name);
+  void print_registers(const exec::ExecContext& ctx, const exec::WarpState& warp);
+  std::string lane_bar(std::uint32_t active, const exec::WarpState& w) const;
 
   std::istream& in_;
   std::ostream& out_;
   bool prompt_;
+  bool ascii_;
   std::uint64_t steps_ = 0;
   std::uint64_t run_remaining_ = 0;              // next N
   std::optional<std::uint32_t> run_until_line_;  // until L
   bool run_to_end_ = false;                      // continue
   bool input_ended_ = false;
   std::vector<exec::SimtEntry> last_stack_;
+  // Registers the warp has written: the destinations of every instruction it ran so far.
+  std::vector<bool> written_;
+  const exec::DecodedInst* previous_ = nullptr;
 };
 
 }  // namespace warpsim::cli

@@ -15,17 +15,48 @@
 namespace warpsim::exec {
 namespace {
 
-// The order clusters run in: ascending, or a seeded Fisher-Yates shuffle (written out, since
-// std::shuffle's sequence differs between standard libraries).
-std::vector<std::uint64_t> cluster_order(std::uint64_t count, const ExecOptions& options) {
-  std::vector<std::uint64_t> order(count);
-  for (std::uint64_t i = 0; i < count; ++i) order[i] = i;
-  if (options.order == BlockOrder::Random) {
-    std::mt19937_64 rng(options.order_seed);
-    for (std::uint64_t i = count; i > 1; --i) std::swap(order[i - 1], order[rng() % i]);
+// The order clusters run in: ascending, or a seeded pseudo-random permutation. The permutation
+// is computed per position (a Feistel network over the next power of four, walking the cycle
+// until it lands inside the range), so memory stays constant in the grid size: a list of
+// 2^31 clusters would take 16 GB.
+class ClusterOrder {
+ public:
+  ClusterOrder(std::uint64_t count, const ExecOptions& options)
+      : count_(count), random_(options.order == BlockOrder::Random) {
+    if (!random_) return;
+    while ((std::uint64_t{1} << (2 * half_bits_)) < count) ++half_bits_;
+    std::mt19937_64 rng(options.order_seed);  // its sequence is fixed by the C++ standard
+    for (std::uint64_t& k : keys_) k = rng();
   }
-  return order;
-}
+
+  std::uint64_t operator[](std::uint64_t position) const {
+    if (!random_) return position;
+    std::uint64_t x = position;
+    do {
+      x = permute(x);
+    } while (x >= count_);
+    return x;
+  }
+
+ private:
+  std::uint64_t permute(std::uint64_t x) const {
+    const std::uint64_t mask = (std::uint64_t{1} << half_bits_) - 1;
+    std::uint64_t left = x >> half_bits_, right = x & mask;
+    for (const std::uint64_t key : keys_) {
+      std::uint64_t h = (right + key) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 29;
+      const std::uint64_t next = left ^ (h & mask);
+      left = right;
+      right = next;
+    }
+    return (left << half_bits_) | right;
+  }
+
+  std::uint64_t count_;
+  bool random_;
+  unsigned half_bits_ = 1;
+  std::uint64_t keys_[4] = {};
+};
 
 class Executor {
  public:
@@ -44,8 +75,9 @@ class Executor {
     const Dim3& c = launch_.cluster;
     const Dim3 clusters{launch_.grid.x / c.x, launch_.grid.y / c.y, launch_.grid.z / c.z};
     blocks_.resize(c.count());
-    for (std::uint64_t linear : cluster_order(clusters.count(), options_)) {
-      run_cluster(unflatten(linear, clusters));
+    const ClusterOrder order(clusters.count(), options_);
+    for (std::uint64_t position = 0; position < clusters.count(); ++position) {
+      run_cluster(unflatten(order[position], clusters));
     }
     const auto done = std::chrono::steady_clock::now();
     const HostTiming timing{std::chrono::duration<double>(simulating - started).count(),

@@ -2,6 +2,8 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dominator_tree.hpp>
+#include <string_view>
+#include <unordered_map>
 
 namespace warpsim::ir {
 namespace {
@@ -78,6 +80,27 @@ void compute_post_dominators(Cfg& cfg, const std::vector<bool>& returns) {
   }
 }
 
+// Immediate dominators over the blocks the entry reaches (Boost's Lengauer-Tarjan; unreachable
+// blocks are left out, for the reason given above).
+void compute_dominators(Cfg& cfg) {
+  const std::size_t n = cfg.size();
+  cfg.idom.assign(n, Cfg::kNoDominator);
+  if (n == 0) return;
+  ReverseGraph g(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    if (!cfg.reachable[b]) continue;
+    for (std::size_t s : cfg.successors[b]) boost::add_edge(b, s, g);
+  }
+  std::vector<Vertex> idom(n, boost::graph_traits<ReverseGraph>::null_vertex());
+  boost::lengauer_tarjan_dominator_tree(
+      g, 0, boost::make_iterator_property_map(idom.begin(), get(boost::vertex_index, g)));
+  for (std::size_t b = 1; b < n; ++b) {
+    if (cfg.reachable[b] && idom[b] != boost::graph_traits<ReverseGraph>::null_vertex()) {
+      cfg.idom[b] = idom[b];
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<std::size_t> find_block(const Kernel& kernel, std::string_view label) {
@@ -101,18 +124,22 @@ Cfg build_cfg(const Kernel& kernel) {
   cfg.ipdom.assign(n, Cfg::kNoPostDominator);
   cfg.reachable.assign(n, false);
   std::vector<bool> returns(n, false);
+  std::unordered_map<std::string_view, std::size_t> block_of;  // the first block of each label
+  for (std::size_t b = n; b-- > 0;) block_of[kernel.blocks[b].label] = b;
   for (std::size_t b = 0; b < n; ++b) {
     const Instruction* term = terminator(kernel.blocks[b]);
     if (term == nullptr) continue;
     if (term->opcode == Opcode::Ret) returns[b] = true;
     for (const Operand& op : term->operands) {
       if (const auto* label = std::get_if<LabelRef>(&op.kind)) {
-        add_successor(cfg, b, find_block(kernel, label->name));
+        const auto it = block_of.find(label->name);
+        add_successor(cfg, b, it == block_of.end() ? std::nullopt : std::optional(it->second));
       }
     }
   }
   mark_reachable(cfg);
   compute_post_dominators(cfg, returns);
+  compute_dominators(cfg);
   return cfg;
 }
 

@@ -21,6 +21,8 @@ class Lexer {
   Lexer(std::string_view source, Diagnostics& diags) : src_(source), diags_(diags) {}
 
   std::vector<Token> run() {
+    // A UTF-8 byte-order mark, as some editors write, is no part of the text.
+    if (src_.starts_with("\xEF\xBB\xBF")) pos_ = line_start_ = 3;
     while (pos_ < src_.size()) step();
     push(TokenKind::End, pos_, pos_);
     return std::move(tokens_);

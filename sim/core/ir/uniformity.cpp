@@ -26,14 +26,20 @@ class Analysis {
     result_.varying_branch.assign(n, false);
     result_.under_divergence.assign(n, false);
     result_.diverged_by.assign(n, 0);
+    seen_.assign(n, 0);
   }
 
   Uniformity run() {
-    for (bool changed = true; changed;) {
+    // A region, once marked, stays marked: each varying branch's is walked once.
+    std::vector<bool> marked(k_.blocks.size(), false);
+    for (bool changed = true; changed && !result_.incomplete;) {
       changed = false;
       for (std::size_t b = 0; b < k_.blocks.size(); ++b) changed |= visit_block(b);
       for (std::size_t b = 0; b < k_.blocks.size(); ++b) {
-        if (result_.varying_branch[b]) changed |= mark_region(b);
+        if (result_.varying_branch[b] && !marked[b]) {
+          marked[b] = true;
+          changed |= mark_region(b);
+        }
       }
     }
     return std::move(result_);
@@ -64,8 +70,16 @@ class Analysis {
     return false;
   }
 
+  // Counts work against kMaxUniformityWork; false once it is spent.
+  bool spend(std::size_t visits) {
+    work_ += visits;
+    if (work_ > kMaxUniformityWork) result_.incomplete = true;
+    return !result_.incomplete;
+  }
+
   bool visit_block(std::size_t b) {
     bool changed = false;
+    if (!spend(k_.blocks[b].instructions.size() + 1)) return false;
     for (const Instruction& inst : k_.blocks[b].instructions) {
       const bool result_varies =
           inst.opcode == Opcode::Atom || result_.under_divergence[b] || any_operand_varies(inst);
@@ -84,13 +98,14 @@ class Analysis {
   bool mark_region(std::size_t branch) {
     bool changed = false;
     const std::size_t stop = cfg_.ipdom[branch];
-    std::vector<bool> seen(k_.blocks.size(), false);
+    ++generation_;  // seen_ is shared between the walks: a fresh array each would be quadratic
     std::vector<std::size_t> work(cfg_.successors[branch].begin(), cfg_.successors[branch].end());
     while (!work.empty()) {
       const std::size_t b = work.back();
       work.pop_back();
-      if (b == stop || seen[b]) continue;
-      seen[b] = true;
+      if (b == stop || seen_[b] == generation_) continue;
+      if (!spend(1)) return changed;
+      seen_[b] = generation_;
       if (!result_.under_divergence[b]) {
         result_.under_divergence[b] = true;
         result_.diverged_by[b] = branch;
@@ -105,6 +120,9 @@ class Analysis {
   const Cfg& cfg_;
   std::set<std::string> varying_;
   Uniformity result_;
+  std::size_t work_ = 0;
+  std::vector<std::size_t> seen_;  // per block: the walk that saw it last
+  std::size_t generation_ = 0;
 };
 
 }  // namespace

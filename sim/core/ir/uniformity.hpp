@@ -6,7 +6,9 @@
 // varying branch (between the branch and its immediate post-dominator) varies too, since threads
 // that skipped the write keep the old value. Parameters, %ntid, %ctaid, %nctaid and the cluster
 // registers are the same for every thread of a block.
-// Contract: conservative — a branch reported uniform is uniform on every execution.
+// Contract: conservative — a branch reported uniform is uniform on every execution. The work is
+// bounded: past kMaxUniformityWork block and instruction visits (about 1,800 levels of nested
+// varying branches) the analysis stops and says so in `incomplete`.
 #pragma once
 
 #include <vector>
@@ -15,7 +17,10 @@
 
 namespace warpsim::ir {
 
+inline constexpr std::size_t kMaxUniformityWork = 5'000'000;
+
 struct Uniformity {
+  bool incomplete = false;  // stopped at kMaxUniformityWork: the fields below are partial
   std::vector<bool> varying_branch;    // per block: its terminator is a varying `br`
   std::vector<bool> under_divergence;  // per block: inside the region of a varying branch
   // For a block under divergence, one varying branch whose region holds it (for messages).

@@ -51,6 +51,10 @@
 //     missing or unused).
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "sim/core/ir/diagnostics.hpp"
 #include "sim/core/ir/module.hpp"
 
@@ -62,5 +66,16 @@ bool verify(const Module& module, Diagnostics& diags);
 // The launch-block checks alone, for a launch changed after verification (command-line
 // overrides). Returns true when no errors were found.
 bool verify_launch(const Module& module, const Launch& launch, Diagnostics& diags);
+
+// What is wrong with a launch shape (empty when nothing): the checks verify_launch makes, for
+// callers that word the error for where the shape came from (a command-line option).
+std::vector<std::string> shape_errors(const Dim3& grid, const Dim3& block, const Dim3& cluster);
+
+// Why `value` is not an argument for scalar parameter `p` (nothing when it is): an integer
+// parameter takes an integer within its type's range, a float one any number.
+std::optional<std::string> scalar_argument_error(const KernelParam& p, const Literal& value);
+
+// The checks of one launch argument against its parameter, reported at the argument.
+void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diags);
 
 }  // namespace warpsim::ir

@@ -9,6 +9,15 @@ namespace warpsim::ir {
 
 void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
   const Uniformity u = analyze_uniformity(ctx.kernel, cfg);
+  if (u.incomplete) {
+    ctx.diags.error(ctx.kernel.loc,
+                    "kernel '" + ctx.kernel.name +
+                        "': its branches are nested too deeply to analyse for divergence (over " +
+                        std::to_string(kMaxUniformityWork) +
+                        " block visits, about 1,800 levels of nested branches that depend on "
+                        "the thread)");
+    return;
+  }
   for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
     const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];

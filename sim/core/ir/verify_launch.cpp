@@ -1,4 +1,5 @@
 // Launch blocks: shapes within CUDA's limits, one well-typed argument per parameter.
+#include <optional>
 #include <set>
 #include <string>
 
@@ -14,6 +15,27 @@ constexpr std::uint64_t kMaxGridX = (std::uint64_t{1} << 31) - 1;
 constexpr std::uint64_t kMaxGridYZ = 65535;
 constexpr std::uint64_t kMaxClusterBlocks = 8;  // the portable cluster size
 constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{16} << 30;
+
+double as_double(const Literal& lit) {
+  if (const auto* f = std::get_if<FloatLiteral>(&lit)) return f->value;
+  const auto& i = std::get<IntLiteral>(lit);
+  const auto m = static_cast<double>(i.magnitude);
+  return i.negative ? -m : m;
+}
+
+void check_init(const BufferSpec& buf, const LaunchArg& a, Diagnostics& diags) {
+  const std::string type(name(buf.element));
+  if (buf.init == BufferInit::Constant && !literal_fits(buf.value, buf.element)) {
+    diags.error(a.loc, "constant " + to_string(buf.value) + " does not fit " + type);
+  }
+  if (buf.init != BufferInit::Random || !buf.min || !buf.max) return;
+  if (!literal_fits(*buf.min, buf.element) || !literal_fits(*buf.max, buf.element)) {
+    diags.error(a.loc, "random range does not fit " + type);
+  } else if (!(as_double(*buf.min) < as_double(*buf.max))) {
+    diags.error(a.loc, "random range needs min < max");
+  }
+}
+
 
 class LaunchChecker {
  public:
@@ -33,25 +55,8 @@ class LaunchChecker {
 
  private:
   void check_shape() {
-    const Dim3& g = launch_.grid;
-    const Dim3& b = launch_.block;
-    const Dim3& c = launch_.cluster;
-    if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || c.x == 0 ||
-        c.y == 0 || c.z == 0) {
-      error("grid, block and cluster dimensions must be at least 1");
-      return;
-    }
-    if (g.x > kMaxGridX || g.y > kMaxGridYZ || g.z > kMaxGridYZ) {
-      error("grid exceeds CUDA's limits (x < 2^31, y and z <= 65535)");
-    }
-    if (b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > kMaxBlockThreads) {
-      error("block of " + std::to_string(b.count()) +
-            " threads exceeds CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)");
-    }
-    if (g.x % c.x != 0 || g.y % c.y != 0 || g.z % c.z != 0) {
-      error("cluster dimensions must divide the grid's");
-    } else if (c.count() > kMaxClusterBlocks) {
-      error("a cluster holds at most 8 blocks (the portable limit)");
+    for (const std::string& e : shape_errors(launch_.grid, launch_.block, launch_.cluster)) {
+      error(e);
     }
   }
 
@@ -70,58 +75,11 @@ class LaunchChecker {
         diags_.error(a.loc, "kernel '" + k.name + "' has no parameter '" + a.name + "'");
         continue;
       }
-      check_arg(*p, a);
+      verify_argument(*p, a, diags_);
     }
     for (const KernelParam& p : k.params) {
       if (!given.contains(p.name)) error("missing argument '" + p.name + "'");
     }
-  }
-
-  void check_arg(const KernelParam& p, const LaunchArg& a) {
-    const std::string type(name(p.type));
-    if (const auto* lit = std::get_if<Literal>(&a.value)) {
-      if (p.is_pointer) {
-        diags_.error(a.loc, "'" + p.name + "' is a pointer; give a buffer: " + p.name + " = " +
-                                type + "[count] zero");
-      } else if (!literal_fits(*lit, p.type)) {
-        diags_.error(a.loc, "value " + to_string(*lit) + " does not fit " + type);
-      }
-      return;
-    }
-    const auto& buf = std::get<BufferSpec>(a.value);
-    if (!p.is_pointer) {
-      diags_.error(a.loc, "'" + p.name + "' is a scalar " + type + "; give a value, not a buffer");
-      return;
-    }
-    if (!operand_compatible(p.type, buf.element)) {
-      diags_.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
-                              "', which points to " + type);
-    }
-    const unsigned elem = size_bytes(buf.element);
-    if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
-      diags_.error(a.loc, "buffer '" + p.name + "' must hold 1 element to 16 GiB");
-    }
-    check_init(buf, a);
-  }
-
-  void check_init(const BufferSpec& buf, const LaunchArg& a) {
-    const std::string type(name(buf.element));
-    if (buf.init == BufferInit::Constant && !literal_fits(buf.value, buf.element)) {
-      diags_.error(a.loc, "constant " + to_string(buf.value) + " does not fit " + type);
-    }
-    if (buf.init != BufferInit::Random || !buf.min || !buf.max) return;
-    if (!literal_fits(*buf.min, buf.element) || !literal_fits(*buf.max, buf.element)) {
-      diags_.error(a.loc, "random range does not fit " + type);
-    } else if (!(as_double(*buf.min) < as_double(*buf.max))) {
-      diags_.error(a.loc, "random range needs min < max");
-    }
-  }
-
-  static double as_double(const Literal& lit) {
-    if (const auto* f = std::get_if<FloatLiteral>(&lit)) return f->value;
-    const auto& i = std::get<IntLiteral>(lit);
-    const auto m = static_cast<double>(i.magnitude);
-    return i.negative ? -m : m;
   }
 
   void check_dynamic_smem(const Kernel& k) {
@@ -147,6 +105,87 @@ class LaunchChecker {
 };
 
 }  // namespace
+
+void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diags) {
+  const std::string type(name(p.type));
+  if (const auto* lit = std::get_if<Literal>(&a.value)) {
+    if (p.is_pointer) {
+      diags.error(a.loc, "'" + p.name + "' is a pointer; give a buffer: " + p.name + " = " +
+                              type + "[count] zero");
+    } else if (const auto why = scalar_argument_error(p, *lit)) {
+      diags.error(a.loc, *why);
+    }
+    return;
+  }
+  const auto& buf = std::get<BufferSpec>(a.value);
+  if (!p.is_pointer) {
+    diags.error(a.loc, "'" + p.name + "' is a scalar " + type + "; give a value, not a buffer");
+    return;
+  }
+  if (!operand_compatible(p.type, buf.element)) {
+    diags.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
+                            "', which points to " + type);
+  }
+  const unsigned elem = size_bytes(buf.element);
+  if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
+    diags.error(a.loc, "buffer '" + p.name + "' must hold 1 element to 16 GiB");
+  }
+  check_init(buf, a, diags);
+}
+
+std::vector<std::string> shape_errors(const Dim3& g, const Dim3& b, const Dim3& c) {
+  if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || c.x == 0 ||
+      c.y == 0 || c.z == 0) {
+    return {"grid, block and cluster dimensions must be at least 1"};
+  }
+  std::vector<std::string> errors;
+  if (g.x > kMaxGridX || g.y > kMaxGridYZ || g.z > kMaxGridYZ) {
+    errors.emplace_back("grid exceeds CUDA's limits (x < 2^31, y and z <= 65535)");
+  }
+  if (b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > kMaxBlockThreads) {
+    errors.push_back("block of " + std::to_string(b.count()) +
+                     " threads exceeds CUDA's limits (x, y <= 1024, z <= 64, at most 1024 "
+                     "threads)");
+  }
+  if (g.x % c.x != 0 || g.y % c.y != 0 || g.z % c.z != 0) {
+    errors.emplace_back("cluster dimensions must divide the grid's");
+  } else if (c.count() > kMaxClusterBlocks) {
+    errors.emplace_back("a cluster holds at most 8 blocks (the portable limit)");
+  }
+  return errors;
+}
+
+std::optional<std::string> scalar_argument_error(const KernelParam& p, const Literal& value) {
+  const std::string type(name(p.type));
+  const std::string what = "parameter '" + p.name + "' (" + type + ")";
+  if (std::holds_alternative<FloatLiteral>(value)) {
+    if (!is_float(p.type)) return to_string(value) + " is not an integer, as " + what + " needs";
+    if (literal_fits(value, p.type)) return std::nullopt;
+    return "value " + to_string(value) + " is outside the range of " + what;
+  }
+  if (is_float(p.type)) return std::nullopt;
+  const auto& i = std::get<IntLiteral>(value);
+  if (p.type == ScalarType::Pred) {
+    if (!i.negative && i.magnitude <= 1) return std::nullopt;
+    return "value " + to_string(value) + " does not fit " + what + ": 0 or 1";
+  }
+  // Scalars are strict, unlike instruction literals (which may give any bit pattern of their
+  // width): a launch argument names a number, and a wrapped one would silently change it.
+  const unsigned bits = size_bytes(p.type) * 8;
+  const bool is_signed = p.type == ScalarType::S32 || p.type == ScalarType::S64;
+  const std::uint64_t top = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  const std::uint64_t max_positive = is_signed ? top >> 1 : top;
+  const std::uint64_t max_negative = is_signed ? max_positive + 1 : 0;
+  if (i.negative ? i.magnitude <= max_negative : i.magnitude <= max_positive) return std::nullopt;
+  std::string range = is_signed ? "-" + std::to_string(max_negative) + " to " +
+                                      std::to_string(max_positive)
+                                : "0 to " + std::to_string(max_positive);
+  std::string hint;
+  if (is_signed && !i.negative && i.magnitude <= top) {
+    hint = "; it would fit u" + std::to_string(bits);
+  }
+  return "value " + to_string(value) + " does not fit " + what + ": " + range + hint;
+}
 
 bool verify_launch(const Module& module, const Launch& launch, Diagnostics& diags) {
   const std::size_t before = diags.error_count();
