@@ -7,6 +7,17 @@
 namespace warpsim::cuda {
 namespace {
 
+// PTX spells the modes of shfl.sync as the IR does, but for the butterfly: IR `xor`, PTX `bfly`.
+const char* shuffle_spelling(ir::ShuffleMode mode) {
+  switch (mode) {
+    case ir::ShuffleMode::Idx: return "idx";
+    case ir::ShuffleMode::Up: return "up";
+    case ir::ShuffleMode::Down: return "down";
+    case ir::ShuffleMode::Xor: return "bfly";
+  }
+  return "idx";
+}
+
 using ir::Opcode;
 using ir::ScalarType;
 
@@ -208,7 +219,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       const std::string mask = temp(".b32");
       line("activemask.b32 " + mask);
       const char* clamp = inst.shuffle_mode == ir::ShuffleMode::Up ? "0" : "31";
-      line("shfl.sync." + std::string(ir::name(inst.shuffle_mode)) + ".b32 " + d + ", " + v(0, t) +
+      line("shfl.sync." + std::string(shuffle_spelling(inst.shuffle_mode)) + ".b32 " + d + ", " + v(0, t) +
            ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
       return;
     }

@@ -69,8 +69,8 @@ class TimingEngine {
       setup.timeline = options.timeline && s == options.timeline_sm;
       sms_.push_back(std::make_unique<SmModel>(setup, s));
     }
-    const auto gpcs =
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(gpu.timing.gpcs, gpu.sm_count));
+    const auto gpcs = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        gpu.timing.gpcs, std::max<std::uint64_t>(1, gpu.sm_count / 2)));
     // GPCs hold whole TPCs (pairs of SMs), so a GPC always has an even number of SMs (but the
     // last when the GPU has an odd count): two-block clusters then fill every SM.
     const std::uint64_t tpcs = gpu.sm_count / 2;
@@ -220,6 +220,10 @@ class TimingEngine {
     if (executed > options_.max_warp_instructions) {
       over_budget();
     }
+    if (options_.progress != nullptr) {
+      options_.progress->blocks(blocks_done_, launch_.blocks());
+      options_.progress->instructions(executed);
+    }
     pending_requests_ = requests != 0;
     interval_requests_ = requests;
   }
@@ -228,7 +232,10 @@ class TimingEngine {
   // open, and a launch that can never finish is reported.
   void after_interval(std::uint64_t boundary) {
     for (auto& sm : sms_) {
-      for (std::uint64_t id : sm->take_retired()) retire(id);
+      for (std::uint64_t id : sm->take_retired()) {
+        retire(id);
+        ++blocks_done_;
+      }
     }
     release_cluster_barriers(boundary);
     dispatch(boundary);
@@ -527,6 +534,7 @@ class TimingEngine {
   std::uint32_t threads_ = 1;
   std::uint64_t total_clusters_ = 0, next_cluster_ = 0;
   std::uint64_t intervals_ = 0;
+  std::uint64_t blocks_done_ = 0;  // for progress reports
   bool pending_requests_ = false;
   std::size_t interval_requests_ = 0;
   // By memory side (the serial path uses the first): an interval's requests and their sorting.

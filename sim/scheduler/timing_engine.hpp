@@ -28,6 +28,7 @@ struct TimingOptions {
   // default cache control, which flushes the caches before each pass; the command line's
   // default too), rather than as the host's copies leave them (the calibration's state).
   bool flush_l2 = false;
+  exec::ProgressHook* progress = nullptr;  // told of blocks done and instructions, per interval
 };
 
 struct TimingStats {

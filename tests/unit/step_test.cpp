@@ -49,6 +49,48 @@ TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join
   CHECK(r.out.find("warp finished after 17 instructions; 32 threads exited") != std::string::npos);
 }
 
+TEST_CASE("the stepping commands: next alone is one, regs shows values, bad counts are refused") {
+  const auto r = run_cli({"step", divergence_kernel(), "--script",
+                          write_script("regs\nnext\nprint %x\nnext -3\nuntil 5\nnext 2\n"
+                                       "regs\nprint %x\nq\n")});
+  CAPTURE(r.out);
+  REQUIRE(r.exit_code == 0);
+  // Before the first instruction nothing is written; after `next` (one instruction, line 11)
+  // %gi is, %x (line 12, about to run) not yet.
+  CHECK(r.out.find("%gi             u32   not written yet") != std::string::npos);
+  CHECK(r.out.find("    2  line   12") != std::string::npos);
+  CHECK(r.out.find("    3  line   13") != std::string::npos);
+  CHECK(r.out.find("%x (f32) has not been written yet") != std::string::npos);
+  CHECK(r.out.find("next: '-3' is not a positive count") != std::string::npos);
+  CHECK(r.out.find("until: line 5 has no instruction") != std::string::npos);
+  // After two more instructions (lines 12 and 13) %lowHalf and %x hold values: %gi of lanes
+  // 0-7 is 0-7 in block 0, and %lowHalf (lane < 16) differs between the 32 active lanes, true
+  // in the first eight shown.
+  CHECK(r.out.find("lanes 0 1 2 3 4 5 6 7 ...") != std::string::npos);
+  CHECK(r.out.find("%lowHalf        pred  lanes true true true true true true true true ...") !=
+        std::string::npos);
+  CHECK(r.out.find("%x (f32), * = active lane") != std::string::npos);
+}
+
+TEST_CASE("step --ascii draws the lane bar without block glyphs") {
+  const auto r = run_cli({"step", divergence_kernel(), "--ascii", "--script",
+                          write_script("n 4\nq\n")});
+  REQUIRE(r.exit_code == 0);
+  // After the branch at line 14, lanes 0-15 run the long path: 16 '#' then 16 ':'.
+  CHECK(r.out.find("################::::::::::::::::  16/32") != std::string::npos);
+  CHECK(r.out.find("\u2588") == std::string::npos);
+}
+
+TEST_CASE("step takes the launch shape as run does, and --block-index names the block") {
+  const auto r = run_cli({"step", divergence_kernel(), "--grid", "2", "--block", "64",
+                          "--arg", "out=f32[128] zero", "--block-index", "1", "--warp", "1",
+                          "--script", write_script("c\n")});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  // Block 1, warp 1 of 64-thread blocks: threads 32-63 of the block.
+  CHECK(r.out.find("block 1, warp 1 (threads 32-63)") != std::string::npos);
+}
+
 TEST_CASE("step rejects a block or warp outside the launch") {
   CHECK(run_cli({"step", divergence_kernel(), "--block-index", "1"}).exit_code == 2);
   CHECK(run_cli({"step", divergence_kernel(), "--warp", "1"}).exit_code == 2);
@@ -95,6 +137,53 @@ TEST_CASE("step at a terminal prompts, answers commands and quits") {
   CAPTURE(all);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
+  close(master);
+}
+
+// Starts `warpsim step ARGS` on a pseudo-terminal; returns the child and the terminal's fd.
+std::pair<pid_t, int> step_on_terminal(const std::string& kernel, const char* extra) {
+  int master = -1;
+  const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid == 0) {
+    execl(WARPSIM_BINARY, "warpsim", "step", kernel.c_str(), extra, nullptr);
+    _exit(127);
+  }
+  return {pid, master};
+}
+
+int exit_status(pid_t pid) {
+  int status = -1;
+  for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(50'000);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST_CASE("at a terminal, the end of input (Ctrl-D) quits") {
+  const auto [pid, master] = step_on_terminal(divergence_kernel(), "--ascii");
+  REQUIRE(pid > 0);
+  std::string all;
+  read_until(master, "(step, about to run line 11) ", all);
+  REQUIRE(write(master, "\x04", 1) == 1);  // the terminal's end-of-file character
+  read_until(master, "quit", all);
+  CAPTURE(all);
+  CHECK(exit_status(pid) == 0);
+  close(master);
+}
+
+TEST_CASE("at a terminal, Ctrl-C during continue returns to the prompt") {
+  // A warp that loops for ever: continue never ends on its own.
+  const auto [pid, master] = step_on_terminal(
+      (source_dir() / "tests/bad_input/endless.kir").string(), "--ascii");
+  REQUIRE(pid > 0);
+  std::string all;
+  read_until(master, "(step, about to run line", all);
+  REQUIRE(write(master, "continue\n", 9) == 9);
+  read_until(master, "jmp loop", all);
+  REQUIRE(write(master, "\x03", 1) == 1);  // the terminal's interrupt character
+  const std::string after = read_until(master, "(step, about to run line 6) ", all);
+  CAPTURE(all.substr(all.size() > 2000 ? all.size() - 2000 : 0));
+  CHECK(after.find("interrupted") != std::string::npos);
+  REQUIRE(write(master, "quit\n", 5) == 5);
+  CHECK(exit_status(pid) == 0);
   close(master);
 }
 

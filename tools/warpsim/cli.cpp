@@ -23,7 +23,7 @@ constexpr const char* kUsage =
     "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
     "  run [FILE]             execute a kernel (default: the built-in vecAdd); report\n"
     "                         instructions, branches, divergence\n"
-    "  step FILE --block B --warp W\n"
+    "  step FILE --block-index B --warp W\n"
     "                         one warp's execution, instruction by instruction\n"
     "  banks --array T[..] --index '[..]'\n"
     "                         bank map of one warp's shared-memory access\n"
@@ -34,7 +34,8 @@ constexpr const char* kUsage =
     "  validate FILE...|--all the simulator and a real GPU side by side (needs a GPU)\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
-    "Each command takes --help. Exit codes: 0 ok, 2 bad input, 3 kernel fault.\n";
+    "Each command takes --help. Exit codes: 0 ok, 1 validate disagrees, 2 bad input, 3 kernel\n"
+    "fault, 4 out of memory, 70 internal error.\n";
 
 }  // namespace
 

@@ -3,7 +3,10 @@
 // --array 'f32[32][33]' makes it conflict-free.
 #include <fmt/format.h>
 
+#include <spdlog/spdlog.h>
+
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <regex>
 
@@ -46,6 +49,35 @@ std::optional<ArrayShape> parse_array(const std::string& text) {
   return shape;
 }
 
+// User text quoted in a message, shortened when it is long (a pasted expression of pages).
+std::string abbreviated(const std::string& text) {
+  return text.size() <= 80 ? text : text.substr(0, 60) + "... (" + std::to_string(text.size()) +
+                                        " characters)";
+}
+
+nlohmann::json bank_json(const memory::BankMap& map, const std::string& array,
+                         const std::string& index, std::uint64_t warp, unsigned bytes) {
+  nlohmann::json slots = nlohmann::json::array();
+  for (const memory::BankSlot& s : map.slots) {
+    nlohmann::json lanes = nlohmann::json::array();
+    for (unsigned l = 0; l < 32; ++l) {
+      if (s.lanes >> l & 1u) lanes.push_back(l);
+    }
+    slots.push_back({{"bank", s.bank}, {"word", s.word}, {"phase", s.phase},
+                     {"wavefront", s.wavefront}, {"lanes", lanes}});
+  }
+  return {{"array", array},
+          {"index", index},
+          {"warp", warp},
+          {"access_bytes", bytes},
+          {"phases", map.phases},
+          {"wavefronts", map.wavefronts},
+          {"ideal_wavefronts", map.phases},
+          {"bank_conflicts", map.wavefronts - map.phases},
+          {"conflict_degree", std::max(1u, map.max_words_per_bank)},
+          {"slots", slots}};
+}
+
 int fail(std::ostream& err, const std::string& message) {
   err << "warpsim banks: error: " << message << '\n';
   return kExitBadInput;
@@ -58,13 +90,18 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   desc.add_options()("array", po::value<std::string>(),
                      "element type and shape, e.g. 'f32[32][33]' (padding included)")(
       "index", po::value<std::string>(),
-      "index expression per lane, e.g. '[lane][0]' or '[tid.x][tid.y]' (lane, warp, tid.x, "
-      "tid.y, tid.z; + - * / %)")("block", po::value<std::string>()->default_value("32"),
+      (std::string("index expression per lane, e.g. '[lane][0]', '[tid.x][tid.y]' or the "
+                   "swizzle '[row][col ^ row]'; variables ") +
+       kIndexVariables + "; operators " + kIndexOperators + " (C's precedence)")
+          .c_str())("block", po::value<std::string>()->default_value("32"),
                                   "block dimensions x[,y[,z]], for tid")(
       "warp", count_value(0, 31)->default_value(0), "which warp of the block")(
       "vector", count_value(1, 4)->default_value(1),
       "elements per lane: 1, 2 or 4 (a 64- or 128-bit vector access)")(
-      "svg", po::value<std::string>(), "also draw the bank map as SVG to this file");
+      "svg", po::value<std::string>(), "also draw the bank map as SVG to this file")(
+      "json", po::value<std::string>(),
+      "also write the result as JSON to this file (-: to standard output, the text then on "
+      "standard error)");
   auto cl = parse_command_line("banks --array TYPE[..] --index '[..]'", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
@@ -81,7 +118,7 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::string error;
   const std::string index_text = cl->vars["index"].as<std::string>();
   const auto index = IndexExpression::parse(index_text, error);
-  if (!index) return fail(err, "--index '" + index_text + "': " + error);
+  if (!index) return fail(err, "--index '" + abbreviated(index_text) + "': " + error);
   if (index->dimensions() != shape->dims.size()) {
     return fail(err, fmt::format("--index has {} indices but the array has {} dimensions",
                                  index->dimensions(), shape->dims.size()));
@@ -130,21 +167,40 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
 
   const unsigned bytes = vector * element;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    if (mask >> lane & 1u) spdlog::debug("banks: lane {} reads byte offset {}", lane, offsets[lane]);
+  }
   const memory::BankMap map = memory::bank_map(offsets, mask, bytes);
   const unsigned conflicts = map.wavefronts - map.phases;
   const std::string title =
       fmt::format("{} {}, warp {}: {} wavefronts (ideal {}), {} bank conflicts", array_text,
                   index_text, warp, map.wavefronts, map.phases, conflicts);
-  out << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
+  const bool json_to_stdout = cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-";
+  std::ostream& text = json_to_stdout ? err : out;
+  text << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
                      array_text, element, index_text, block->x, block->y, block->z, warp);
-  out << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
+  text << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
                      std::popcount(mask), bytes * 8, map.phases, map.phases == 1 ? "" : "s",
                      32 / std::max(1u, bytes / 4));
-  out << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
+  text << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
                      map.wavefronts, map.phases, conflicts,
                      map.max_words_per_bank <= 1 ? std::string("none (conflict-free)")
                                                  : fmt::format("{}-way", map.max_words_per_bank));
-  write_bank_grid(out, map);
+  write_bank_grid(text, map);
+  if (cl->vars.count("json")) {
+    const nlohmann::json j = bank_json(map, array_text, index_text, warp, bytes);
+    if (json_to_stdout) {
+      out << j.dump(2) << '\n';
+    } else {
+      std::ofstream file(cl->vars["json"].as<std::string>());
+      file << j.dump(2) << '\n';
+      if (!file) return fail(err, "cannot write the JSON file");
+    }
+  }
+  if (cl->vars.count("svg") &&
+      !extension_of(cl->vars["svg"].as<std::string>(), {".svg"}, "banks", "--svg", err)) {
+    return kExitBadInput;
+  }
   if (cl->vars.count("svg")) {
     std::ofstream svg(cl->vars["svg"].as<std::string>());
     write_bank_svg(svg, map, title);

@@ -40,6 +40,18 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
   k.registers_per_thread = cl->vars["regs"].as<std::uint64_t>();
   k.static_shared_bytes = cl->vars["smem"].as<std::uint64_t>();
   const bool sweep = cl->vars.count("sweep") != 0;
+  if (cl->vars.count("svg") && !sweep) {
+    err << "warpsim occupancy: error: --svg draws the sweep's curve; add --sweep\n";
+    return kExitBadInput;
+  }
+  if (cl->vars.count("svg") &&
+      !extension_of(cl->vars["svg"].as<std::string>(), {".svg"}, "occupancy", "--svg", err)) {
+    return kExitBadInput;
+  }
+  if (sweep && cl->vars.count("block")) {
+    err << "warpsim occupancy: error: --sweep covers every block size; leave out --block\n";
+    return kExitBadInput;
+  }
   if (sweep) {
     const auto points = occupancy_sweep(*gpu, k);
     write_sweep_text(out, *gpu, k, points);

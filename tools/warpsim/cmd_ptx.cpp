@@ -1,5 +1,8 @@
 // `warpsim ptx FILE`: the kernels lowered to PTX.
+#include <spdlog/spdlog.h>
+
 #include <ostream>
+#include <set>
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/ir/frontend.hpp"
@@ -26,7 +29,21 @@ int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   const ir::LoadedModule loaded = ir::load_module_file(cl->vars["file"].as<std::string>());
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
-  out << cuda::lower_to_ptx(loaded.module, cl->vars["target"].as<std::string>());
+  const std::string target = cl->vars["target"].as<std::string>();
+  // The targets of the PTX ISA version the lowering writes (8.0); clusters and distributed
+  // shared memory need sm_90.
+  static const std::set<std::string> kTargets = {"sm_70", "sm_72", "sm_75", "sm_80", "sm_86",
+                                                 "sm_87", "sm_89", "sm_90", "sm_90a"};
+  if (!kTargets.contains(target)) {
+    std::string list;
+    for (const std::string& t : kTargets) list += (list.empty() ? "" : ", ") + t;
+    err << "warpsim ptx: error: --target '" << target << "' is not a known target (" << list
+        << ")\n";
+    return kExitBadInput;
+  }
+  spdlog::debug("ptx: lowering {} kernel(s) of {} for {}", loaded.module.kernels.size(),
+                cl->vars["file"].as<std::string>(), target);
+  out << cuda::lower_to_ptx(loaded.module, target);
   return kExitOk;
 }
 

@@ -5,6 +5,8 @@
 #include <ostream>
 #include <thread>
 
+#include <spdlog/spdlog.h>
+
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
@@ -13,6 +15,7 @@
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/progress_line.hpp"
 #include "tools/warpsim/run_report.hpp"
 #include "tools/warpsim/timing_report.hpp"
 
@@ -72,7 +75,9 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   po::options_description desc("options");
   desc.add_options()("file", po::value<std::string>(),
                      "the .kir file (default: the seed's vecAdd, built in)")(
-      "json", po::value<std::string>(), "also write the report as JSON to this file")(
+      "json", po::value<std::string>(),
+      "also write the report as JSON to this file (-: to standard output, the text report then "
+      "on standard error)")(
       "dump", po::value<std::vector<std::string>>(),
       "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
       "mode", po::value<std::string>()->default_value("functional"),
@@ -103,6 +108,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
+  if (cl->vars.count("timeline") &&
+      !extension_of(cl->vars["timeline"].as<std::string>(), {".svg", ".html"}, "run",
+                    "--timeline", err)) {
+    return kExitBadInput;
+  }
   if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted() ||
                   !cl->vars["cache-control"].defaulted())) {
     err << "warpsim run: error: --timeline, --threads and --cache-control need --mode timing\n";
@@ -136,6 +146,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitBadInput;
   }
 
+  spdlog::debug("run: {} launch {}: grid ({}, {}, {}), block ({}, {}, {}), {} mode, config {}",
+                file, spec->name, spec->grid.x, spec->grid.y, spec->grid.z, spec->block.x,
+                spec->block.y, spec->block.z, mode, gpu->source);
+  ProgressLine progress(err, ProgressLine::stderr_is_terminal() &&
+                                 !(cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-"));
   const auto start = std::chrono::steady_clock::now();
   std::optional<exec::LaunchResult> result;
   std::optional<scheduler::TimingStats> timing_stats;
@@ -147,19 +162,26 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       topts.timeline = cl->vars.count("timeline") != 0;
       topts.timeline_sm = static_cast<unsigned>(cl->vars["timeline-sm"].as<std::uint64_t>());
       topts.flush_l2 = *flush_l2;
+      topts.progress = &progress;
       scheduler::TimingResult r =
           scheduler::simulate_timing(loaded.module, *spec, *gpu, occupancy.occupancy, topts);
       result = std::move(r.functional);
       timing_stats = std::move(r.timing);
     } else {
-      result = exec::execute(loaded.module, *spec, *opts);
+      exec::ExecOptions with_progress = *opts;
+      with_progress.progress = &progress;
+      result = exec::execute(loaded.module, *spec, with_progress);
     }
   } catch (const exec::KernelFault& f) {
+    progress.clear();
     write_fault(err, file, f);
     return kExitKernelFault;
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.clear();
+  spdlog::debug("run: simulated in {:.3f} s, {} warp instructions", wall,
+                result->stats.warp_instructions);
   const RunSummary summary{file,
                            *spec,
                            *result,
@@ -168,8 +190,12 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            &*gpu,
                            &occupancy,
                            timing_stats ? &*timing_stats : nullptr};
-  write_run_text(out, summary);
-  if (cl->vars.count("json")) {
+  // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
+  const bool json_to_stdout = cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-";
+  write_run_text(json_to_stdout ? err : out, summary);
+  if (json_to_stdout) {
+    out << run_json(summary).dump(2) << '\n';
+  } else if (cl->vars.count("json")) {
     std::ofstream json(cl->vars["json"].as<std::string>());
     json << run_json(summary).dump(2) << '\n';
     if (!json) {
@@ -180,8 +206,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (cl->vars.count("timeline")) {
     const std::string path = cl->vars["timeline"].as<std::string>();
     std::ofstream picture(path);
-    picture << timeline_picture(*timing_stats, spec->kernel->name,
-                                path.size() > 5 && path.ends_with(".html"));
+    picture << timeline_picture(*timing_stats, spec->kernel->name, path.ends_with(".html"));
     if (!picture) {
       err << "warpsim run: error: cannot write '" << path << "'\n";
       return kExitBadInput;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <spdlog/spdlog.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -109,7 +111,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
     const std::string path = cl->vars["script"].as<std::string>();
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) script.open(path);
-    if (!script) {
+    if (!script.is_open()) {
       err << "warpsim step: error: --script '" << path << "': "
           << (std::filesystem::is_directory(path, ec) ? "is a directory"
                                                       : "cannot read the file")
@@ -119,6 +121,9 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   }
   std::istream& commands = script.is_open() ? script : in;
   const bool terminal = !script.is_open() && &in == &std::cin && isatty(STDIN_FILENO) != 0;
+  spdlog::debug("step: {} launch {}: watching block {} warp {}; commands from {}", file,
+                spec->name, *block, warp,
+                script.is_open() ? "the script" : (terminal ? "the terminal" : "standard input"));
   StepSession session(commands, out, terminal,
                       cl->vars.count("ascii") != 0 || terminal_wants_ascii());
   exec::ExecOptions options;

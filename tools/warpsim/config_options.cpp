@@ -17,6 +17,10 @@ std::optional<config::GpuConfig> load_gpu_config(const std::string& name_or_path
     std::ostringstream buf;
     buf << in.rdbuf();
     text = buf.str();
+  } else if (std::filesystem::is_directory(name_or_path, ec)) {
+    err << "warpsim: error: config '" << name_or_path
+        << "' is a directory; give an INI file or a built-in config name\n";
+    return std::nullopt;
   } else {
     const EmbeddedConfig* found = nullptr;
     std::string names;

@@ -121,7 +121,10 @@ std::optional<CommandLine> parse_command_line(const std::string& command,
   desc.add_options()("help,h", "show this help")("verbose,v", "log what the command does");
   CommandLine cl;
   try {
-    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), cl.vars);
+    // No guessing from prefixes: `--thread` is a typo to report, not a silent `--threads`.
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(desc).positional(positional).style(style).run(),
+              cl.vars);
     po::notify(cl.vars);
   } catch (const po::error& e) {
     err << "warpsim " << command_name(command) << ": error: " << e.what();

@@ -1,6 +1,7 @@
 #include "sim/core/config/gpu_config.hpp"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <sstream>
@@ -26,12 +27,16 @@ struct Located {
 
 class Loader {
  public:
-  Loader(const std::string& file, const std::string& text) : file_(file), text_(text) {}
+  // A UTF-8 byte-order mark, as some editors write, is no part of the text.
+  Loader(const std::string& file, const std::string& text)
+      : file_(file), text_(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text) {}
 
   std::variant<GpuConfig, std::vector<ConfigError>> run(const std::vector<std::string>& sets) {
     scan_lines();
     read_with_boost();
     for (const std::string& s : sets) apply_override(s);
+    // Converting after an error would report keys the broken lines hid as missing.
+    if (!errors_.empty()) return errors_;
     GpuConfig config;
     config.source = file_;
     for (const KeySpec& spec : config_keys()) convert(spec, config);
@@ -105,7 +110,7 @@ class Loader {
                          (eq == std::string::npos ? "" : suggestion(key))});
       return;
     }
-    values_[key] = {trim(set.substr(eq + 1)), "--set"};
+    values_[key] = {trim(set.substr(eq + 1)), "--set " + trim(set)};
   }
 
   void convert(const KeySpec& spec, GpuConfig& config) {
@@ -186,17 +191,47 @@ class Loader {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size();
   }
 
+  // Constraints between keys; each error is reported where the first key named was given.
   void check_consistency(const GpuConfig& c) {
-    auto fail = [&](const std::string& why) { errors_.push_back({file_ + ": error: " + why}); };
-    if (c.max_threads_per_sm % 32 != 0) fail("sm.max_threads must be a multiple of 32");
+    auto fail = [&](const std::string& key, const std::string& why) {
+      const auto it = values_.find(key);
+      errors_.push_back({(it == values_.end() ? file_ : it->second.origin) + ": error: " + why});
+    };
+    const TimingConfig& t = c.timing;
+    if (c.max_threads_per_sm % 32 != 0) fail("sm.max_threads", "sm.max_threads must be a multiple of 32");
     if (c.shared_memory_per_block > c.shared_memory_per_block_optin) {
-      fail("sm.shared_memory_per_block_bytes exceeds sm.shared_memory_per_block_optin_bytes");
+      fail("sm.shared_memory_per_block_bytes",
+           "sm.shared_memory_per_block_bytes exceeds sm.shared_memory_per_block_optin_bytes");
     }
     if (c.shared_memory_per_block_optin > c.shared_memory_per_sm) {
-      fail("sm.shared_memory_per_block_optin_bytes exceeds sm.shared_memory_bytes");
+      fail("sm.shared_memory_per_block_optin_bytes",
+           "sm.shared_memory_per_block_optin_bytes exceeds sm.shared_memory_bytes");
     }
-    if (c.timing.launch_latency_in_flight > c.timing.block_launch_latency) {
-      fail("timing.launch_latency_in_flight exceeds timing.block_launch_latency");
+    if (t.launch_latency_in_flight > t.block_launch_latency) {
+      fail("timing.launch_latency_in_flight",
+           "timing.launch_latency_in_flight exceeds timing.block_launch_latency");
+    }
+    // GPCs hold whole TPCs (pairs of SMs). A default larger than a small GPU's TPC count is
+    // clamped by the timing model; a value the user gave is checked.
+    const std::uint64_t tpcs = std::max<std::uint64_t>(1, c.sm_count / 2);
+    if (t.gpcs > tpcs && values_.contains("timing.gpcs")) {  // the default is clamped
+      fail("timing.gpcs", "timing.gpcs = " + std::to_string(t.gpcs) + " is more than the " +
+                              std::to_string(tpcs) + " TPCs (pairs of SMs) of gpu.sm_count = " +
+                              std::to_string(c.sm_count) + "; a GPC holds at least one TPC");
+    }
+    // The model takes min(partitions, slices) partitions and splits the slices evenly.
+    if (t.l2_slices > t.l2_partitions && t.l2_slices % t.l2_partitions != 0) {
+      fail("memory.l2_partitions", "memory.l2_partitions must divide memory.l2_slices (" +
+                                       std::to_string(t.l2_slices) + ")");
+    }
+    if (c.l2_bytes != 0 && c.l2_bytes < t.l2_slices * t.l2_ways * 128) {
+      fail("gpu.l2_bytes", "gpu.l2_bytes is smaller than one set of every L2 slice (memory.l2_slices "
+                           "x memory.l2_ways x 128-byte lines = " +
+                               std::to_string(t.l2_slices * t.l2_ways * 128) + " bytes)");
+    }
+    if (t.l1_bytes != 0 && t.l1_bytes < t.l1_ways * 128) {
+      fail("memory.l1_bytes", "memory.l1_bytes is smaller than one set of memory.l1_ways 128-byte "
+                              "lines");
     }
   }
 
@@ -236,7 +271,7 @@ class Loader {
   }
 
   const std::string& file_;
-  const std::string& text_;
+  const std::string text_;
   std::map<std::string, unsigned> line_of_;
   std::map<std::string, Located> values_;
   std::vector<ConfigError> errors_;

@@ -78,6 +78,10 @@ class Executor {
     const ClusterOrder order(clusters.count(), options_);
     for (std::uint64_t position = 0; position < clusters.count(); ++position) {
       run_cluster(unflatten(order[position], clusters));
+      if (options_.progress != nullptr) {
+        options_.progress->blocks((position + 1) * c.count(), launch_.blocks());
+        options_.progress->instructions(stats_.warp_instructions);
+      }
     }
     const auto done = std::chrono::steady_clock::now();
     const HostTiming timing{std::chrono::duration<double>(simulating - started).count(),

@@ -30,6 +30,18 @@ class TraceHook {
   virtual void finished(const ExecContext& ctx, const WarpState& warp) = 0;
 };
 
+// Told how far a launch has got, now and then, so a long run can show progress; the callee
+// decides whether and when to show it. Contract: never changes what is simulated.
+class ProgressHook {
+ public:
+  static constexpr std::uint64_t kInstructionStep = std::uint64_t{1} << 20;
+  virtual ~ProgressHook() = default;
+  // Blocks finished so far, of `total`.
+  virtual void blocks(std::uint64_t done, std::uint64_t total) = 0;
+  // Warp instructions executed so far: at least every kInstructionStep of them.
+  virtual void instructions(std::uint64_t executed) = 0;
+};
+
 enum class BlockOrder : std::uint8_t { Sequential, Random };
 
 struct ExecOptions {
@@ -37,6 +49,7 @@ struct ExecOptions {
   BlockOrder order = BlockOrder::Sequential;
   std::uint64_t order_seed = 1;
   TraceHook* trace = nullptr;
+  ProgressHook* progress = nullptr;
   std::uint64_t trace_block = 0;  // linear block index
   std::uint32_t trace_warp = 0;
 };

@@ -19,7 +19,7 @@ void WarpRunner::step(WarpState& w) {
   SimtEntry& top = w.stack.back();
   const DecodedInst& d = ctx_.program.insts[top.pc];
   if (w.traced) options_.trace->before(ctx_, w, d);
-  if (++stats.warp_instructions > options_.max_warp_instructions) over_budget(w, d);
+  if (++stats.warp_instructions > checkpoint_) checkpoint(w, d);
   stats.thread_instructions += static_cast<unsigned>(std::popcount(top.mask));
   if (d.exec != nullptr) {
     d.exec(ctx_, w, d, top.mask);
@@ -100,6 +100,18 @@ void WarpRunner::retire(WarpState& w) {
   }
   while (!w.stack.empty() && w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
   if (w.stack.empty()) w.status = WarpStatus::Done;
+}
+
+std::uint64_t WarpRunner::next_checkpoint() const {
+  if (options_.progress == nullptr) return options_.max_warp_instructions;
+  return std::min(options_.max_warp_instructions,
+                  ctx_.stats.warp_instructions + ProgressHook::kInstructionStep);
+}
+
+void WarpRunner::checkpoint(const WarpState& w, const DecodedInst& d) {
+  if (ctx_.stats.warp_instructions > options_.max_warp_instructions) over_budget(w, d);
+  options_.progress->instructions(ctx_.stats.warp_instructions);
+  checkpoint_ = next_checkpoint();
 }
 
 void WarpRunner::over_budget(const WarpState& w, const DecodedInst& d) {

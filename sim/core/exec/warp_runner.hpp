@@ -16,7 +16,8 @@ namespace warpsim::exec {
 
 class WarpRunner {
  public:
-  WarpRunner(ExecContext& ctx, const ExecOptions& options) : ctx_(ctx), options_(options) {}
+  WarpRunner(ExecContext& ctx, const ExecOptions& options)
+      : ctx_(ctx), options_(options), checkpoint_(next_checkpoint()) {}
 
   // Runs until the warp waits at a barrier or finishes.
   void run(WarpState& warp);
@@ -28,9 +29,14 @@ class WarpRunner {
   static void jump(WarpState& w, std::uint32_t target);
   void retire(WarpState& w);
   [[noreturn]] void over_budget(const WarpState& w, const DecodedInst& d);
+  void checkpoint(const WarpState& w, const DecodedInst& d);
+  std::uint64_t next_checkpoint() const;
 
   ExecContext& ctx_;
   const ExecOptions& options_;
+  // The warp-instruction count past which step() leaves its hot path: the budget, or sooner
+  // the next progress report, so neither costs a test of its own per instruction.
+  std::uint64_t checkpoint_;
 };
 
 }  // namespace warpsim::exec

@@ -45,8 +45,9 @@
 //     within CUDA's limits (block: x, y <= 1024, z <= 64, at most 1024 threads; grid: x < 2^31,
 //     y, z <= 65535); cluster dimensions divide the grid's and the cluster has at most 8 blocks;
 //   - every parameter gets exactly one argument and no argument names an unknown parameter;
-//     scalars get a literal that fits their type, pointers a buffer of their element type with
-//     at least one element and at most 16 GiB; random ranges have min < max;
+//     scalars get a literal within their type's range (strictly: no wrapping), pointers a buffer
+//     of their element type with at least one element and at most 16 GiB; random ranges have
+//     min < max;
 //   - dynamic shared memory is given when the kernel declares a dynamic array (a warning when
 //     missing or unused).
 #pragma once
