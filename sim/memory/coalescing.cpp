@@ -52,4 +52,28 @@ unsigned ideal_sectors(std::uint32_t mask, unsigned bytes_per_lane) {
   return (bytes + kSectorBytes - 1) / kSectorBytes;
 }
 
+unsigned atomic_sectors(const std::uint64_t* addresses, std::uint32_t mask) {
+  // At most 32 lanes: sort their addresses, then walk sector by sector, word by word.
+  std::uint64_t sorted[32];
+  unsigned n = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) sorted[n++] = addresses[std::countr_zero(m)];
+  std::sort(sorted, sorted + n);
+  unsigned sectors = 0;
+  for (unsigned i = 0; i < n;) {
+    const std::uint64_t sector = sorted[i] / kSectorBytes;
+    unsigned most = 0;
+    while (i < n && sorted[i] / kSectorBytes == sector) {
+      unsigned same = 0;
+      const std::uint64_t address = sorted[i];
+      while (i < n && sorted[i] == address) {
+        ++same;
+        ++i;
+      }
+      most = std::max(most, same);
+    }
+    sectors += most;
+  }
+  return sectors;
+}
+
 }  // namespace warpsim::memory

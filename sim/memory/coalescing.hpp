@@ -19,6 +19,12 @@ struct GlobalRequest {
 
 GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask);
 
+// The sectors an atomic or reduction request counts on the H200: every sector once per lane that
+// its most contended word serves, since lanes on one address are applied one after another
+// (kernels_ir/calibration/memory_rules.kir; docs/memory.md). Equal to coalesce()'s sectors when
+// no two lanes share an address.
+unsigned atomic_sectors(const std::uint64_t* addresses, std::uint32_t mask);
+
 // The fewest sectors the request could need: the bytes its active lanes ask for, in 32-byte
 // sectors (the "ideal" of Nsight Compute's source view).
 unsigned ideal_sectors(std::uint32_t mask, unsigned bytes_per_lane);

@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -72,8 +73,9 @@ nlohmann::json bank_json(const memory::BankMap& map, const std::string& array,
           {"access_bytes", bytes},
           {"phases", map.phases},
           {"wavefronts", map.wavefronts},
-          {"ideal_wavefronts", map.phases},
-          {"bank_conflicts", map.wavefronts - map.phases},
+          {"passes", map.passes},
+          {"ideal_wavefronts", map.passes},
+          {"bank_conflicts", map.wavefronts - map.passes},
           {"conflict_degree", std::max(1u, map.max_words_per_bank)},
           {"slots", slots}};
 }
@@ -98,6 +100,9 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "warp", count_value(0, 31)->default_value(0), "which warp of the block")(
       "vector", count_value(1, 4)->default_value(1),
       "elements per lane: 1, 2 or 4 (a 64- or 128-bit vector access)")(
+      "access", po::value<std::string>()->default_value("load"),
+      "what the lanes do: load, store, atomic (add, min, max, exch: every lane served apart), "
+      "cas (twice that), or increment (a reduction adding the constant 1)")(
       "svg", po::value<std::string>(), "also draw the bank map as SVG to this file")(
       "json", po::value<std::string>(),
       "also write the result as JSON to this file (-: to standard output, the text then on "
@@ -167,14 +172,27 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
 
   const unsigned bytes = vector * element;
+  static const std::pair<const char*, memory::SharedAccess> kAccesses[] = {
+      {"load", memory::SharedAccess::Load},
+      {"store", memory::SharedAccess::Store},
+      {"atomic", memory::SharedAccess::Atomic},
+      {"cas", memory::SharedAccess::CompareSwap},
+      {"increment", memory::SharedAccess::CountingIncrement}};
+  const std::string access_text = cl->vars["access"].as<std::string>();
+  const auto* access = std::find_if(std::begin(kAccesses), std::end(kAccesses),
+                                    [&](const auto& a) { return access_text == a.first; });
+  if (access == std::end(kAccesses)) {
+    return fail(err, "--access must be load, store, atomic, cas or increment, not '" +
+                         access_text + "'");
+  }
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (mask >> lane & 1u) spdlog::debug("banks: lane {} reads byte offset {}", lane, offsets[lane]);
   }
-  const memory::BankMap map = memory::bank_map(offsets, mask, bytes);
-  const unsigned conflicts = map.wavefronts - map.phases;
+  const memory::BankMap map = memory::bank_map(offsets, mask, bytes, access->second);
+  const unsigned conflicts = map.wavefronts - map.passes;
   const std::string title =
       fmt::format("{} {}, warp {}: {} wavefronts (ideal {}), {} bank conflicts", array_text,
-                  index_text, warp, map.wavefronts, map.phases, conflicts);
+                  index_text, warp, map.wavefronts, map.passes, conflicts);
   const bool json_to_stdout = cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-";
   std::ostream& text = json_to_stdout ? err : out;
   text << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
@@ -182,8 +200,12 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   text << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
                      std::popcount(mask), bytes * 8, map.phases, map.phases == 1 ? "" : "s",
                      32 / std::max(1u, bytes / 4));
+  if (map.passes != map.phases) {
+    text << fmt::format("the {} phases merge pairwise into {} passes (lanes share addresses)\n",
+                        map.phases, map.passes);
+  }
   text << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
-                     map.wavefronts, map.phases, conflicts,
+                     map.wavefronts, map.passes, conflicts,
                      map.max_words_per_bank <= 1 ? std::string("none (conflict-free)")
                                                  : fmt::format("{}-way", map.max_words_per_bank));
   write_bank_grid(text, map);
