@@ -15,25 +15,6 @@ namespace {
 
 using Counters = std::map<std::string, std::uint64_t>;
 
-// Splits one CSV line with quoted fields.
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
-
 // Per profiled launch, in order: kernel name and counters.
 std::vector<std::pair<std::string, Counters>> measured() {
   std::ifstream in(source_dir() / "validation/h200/results/ncu.csv");
@@ -42,7 +23,7 @@ std::vector<std::pair<std::string, Counters>> measured() {
   std::map<std::string, std::size_t> column;
   std::string last_id;
   for (std::string line; std::getline(in, line);) {
-    const auto f = fields(line);
+    const auto f = csv_fields(line);
     if (!f.empty() && f[0] == "ID") {
       for (std::size_t i = 0; i < f.size(); ++i) column[f[i]] = i;
       continue;

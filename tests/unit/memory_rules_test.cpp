@@ -104,20 +104,7 @@ std::map<std::string, std::map<std::string, std::string>> measured_memory_rules(
   std::string line;
   std::getline(in, line);  // header: kernel,launch,metric,simulated,measured,verdict
   while (std::getline(in, line)) {
-    std::vector<std::string> cells;
-    std::string cell;
-    bool quoted = false;
-    for (char c : line) {
-      if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.push_back(cell);
-        cell.clear();
-      } else {
-        cell += c;
-      }
-    }
-    cells.push_back(cell);
+    const std::vector<std::string> cells = csv_fields(line);
     if (cells.size() >= 5) m[cells[1]][cells[2]] = cells[4];
   }
   return m;

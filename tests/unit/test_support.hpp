@@ -27,6 +27,25 @@ inline CommandResult run_cli(const std::vector<std::string>& args) {
   return {code, out.str(), err.str()};
 }
 
+// Splits one CSV line with quoted fields.
+inline std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
 // The files with `extension` directly in `dir`, sorted so test order is stable.
 inline std::vector<std::filesystem::path> files_in(const std::filesystem::path& dir,
                                                    const std::string& extension) {

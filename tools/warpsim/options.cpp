@@ -8,6 +8,8 @@
 #include <sstream>
 #include <ostream>
 
+#include "sim/core/edit_distance.hpp"
+
 namespace warpsim::cli {
 namespace po = boost::program_options;
 
@@ -46,21 +48,6 @@ class CountValue : public po::typed_value<std::uint64_t> {
  private:
   std::uint64_t min_, max_;
 };
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // "run FILE" -> "run", "occupancy --block N" -> "occupancy": the command's words before its
 // usage's placeholders and options.

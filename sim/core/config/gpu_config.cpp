@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "sim/core/config/config_keys.hpp"
+#include "sim/core/edit_distance.hpp"
 
 namespace warpsim::config {
 namespace {
@@ -249,21 +250,6 @@ class Loader {
         return " (did you mean '" + std::string(spec.key) + "'?)";
     }
     return "";
-  }
-
-  static std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diag = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-        diag = up;
-      }
-    }
-    return row[b.size()];
   }
 
   void error(unsigned line, const std::string& message) {

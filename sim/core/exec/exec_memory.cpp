@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/exec/shared_access.hpp"
 #include "sim/core/exec/values.hpp"
 #include "sim/memory/coalescing.hpp"
 #include "sim/memory/shared_banks.hpp"
@@ -163,7 +164,7 @@ class Addressing {
       }
     } else if (m.kind == ArrayKind::Shared) {
       const memory::SharedRequest r =
-          memory::shared_wavefronts(addresses_, mask, bytes, shared_access());
+          memory::shared_wavefronts(addresses_, mask, bytes, shared_access(d_));
       if (AccessRecord* a = ctx_.access) {
         a->kind = m.kind;
         a->remote = m.has_rank;
@@ -173,7 +174,9 @@ class Addressing {
         // (lanes addressing their own block's memory stay in the SM).
         a->lines = m.has_rank ? remote_segments(mask) : 0;
       }
-      if (m.has_rank && shared_op() == SharedOp::Atomic) count_own_block_atomics(mask, bytes);
+      if (m.has_rank && shared_op() == SharedOp::Atomic) {
+        count_own_block_atomics(ctx_, d_, addresses_, mask, bytes);
+      }
       auto& group = m.has_rank ? stats.memory.dsmem : stats.memory.shared;
       SharedOpStats& sh = group[static_cast<std::size_t>(shared_op())];
       ++sh.instructions;
@@ -246,26 +249,6 @@ class Addressing {
     return (*ctx_.cluster)[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
   }
 
-  // A distributed-shared-memory atomic's lanes that address their own block are served by the
-  // SM's own banks, lanes on one word apart (a generic ATOM, never ATOMS.POPC.INC), and the
-  // H200 counts them with the block's shared atomics; lanes of other blocks' memory it does not
-  // count there (clusterHist: 19,619 wavefronts measured, 19,619 by this rule; docs/memory.md).
-  void count_own_block_atomics(std::uint32_t mask, unsigned bytes) {
-    const std::uint64_t own = ctx_.block->cluster_rank;
-    std::uint32_t own_lanes = 0;
-    for (std::uint32_t m = mask; m != 0; m &= m - 1) {
-      const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      if ((addresses_[lane] >> 40) == own) own_lanes |= 1u << lane;
-    }
-    if (own_lanes == 0) return;
-    const auto access = d_.atomic_op == ir::AtomicOp::Cas ? memory::SharedAccess::CompareSwap
-                                                          : memory::SharedAccess::Atomic;
-    const memory::SharedRequest r = memory::shared_wavefronts(addresses_, own_lanes, bytes, access);
-    SharedOpStats& sh = ctx_.stats.memory.shared[static_cast<std::size_t>(SharedOp::Atomic)];
-    sh.wavefronts += r.wavefronts;
-    sh.ideal_wavefronts += r.ideal;
-  }
-
   // Distinct 128-byte segments of other blocks' shared memory the active lanes address
   // (addresses_ carry the block's rank above bit 40).
   unsigned remote_segments(std::uint32_t mask) const {
@@ -286,29 +269,6 @@ class Addressing {
     if (d_.opcode == ir::Opcode::St) return GlobalOp::Store;
     return d_.ndst != 0 ? GlobalOp::Atomic : GlobalOp::Reduction;
   }
-  // How the banks serve the lanes (shared_banks.hpp): ptxas compiles a 32-bit reduction that
-  // adds the constant 1 to ATOMS.POPC.INC, which counts the lanes on one word at once.
-  memory::SharedAccess shared_access() const {
-    if (d_.opcode == ir::Opcode::Ld) return memory::SharedAccess::Load;
-    if (d_.opcode == ir::Opcode::St) return memory::SharedAccess::Store;
-    // Remote (distributed shared memory) atomics are ATOM on shared::cluster, whose counting on
-    // the H200 is not measured: they keep the distinct-word rule of stores.
-    if (d_.mem.has_rank) return memory::SharedAccess::Store;
-    if (d_.atomic_op == ir::AtomicOp::Cas) return memory::SharedAccess::CompareSwap;
-    const bool integer32 = d_.type == ir::ScalarType::S32 || d_.type == ir::ScalarType::U32;
-    if (d_.ndst == 0 && d_.atomic_op == ir::AtomicOp::Add && integer32 && adds_constant_one()) {
-      return memory::SharedAccess::CountingIncrement;
-    }
-    return memory::SharedAccess::Atomic;
-  }
-
-  bool adds_constant_one() const {
-    if (d_.source == nullptr || d_.source->operands.size() < 2) return false;
-    const auto* v = std::get_if<ir::ValueOperand>(&d_.source->operands[1].kind);
-    const auto* i = v == nullptr ? nullptr : std::get_if<ir::IntLiteral>(&v->value);
-    return i != nullptr && !i->negative && i->magnitude == 1;
-  }
-
   SharedOp shared_op() const {
     if (d_.opcode == ir::Opcode::Ld) return SharedOp::Load;
     return d_.opcode == ir::Opcode::St ? SharedOp::Store : SharedOp::Atomic;
