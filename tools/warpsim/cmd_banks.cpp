@@ -113,6 +113,10 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!cl->vars.count("array") || !cl->vars.count("index")) {
     return fail(err, "--array and --index are required");
   }
+  if (cl->vars.count("svg") &&
+      !extension_of(cl->vars["svg"].as<std::string>(), {".svg"}, "banks", "--svg", err)) {
+    return kExitBadInput;
+  }
   const std::string array_text = cl->vars["array"].as<std::string>();
   const auto shape = parse_array(array_text);
   if (!shape) {
@@ -218,10 +222,6 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
       file << j.dump(2) << '\n';
       if (!file) return fail(err, "cannot write the JSON file");
     }
-  }
-  if (cl->vars.count("svg") &&
-      !extension_of(cl->vars["svg"].as<std::string>(), {".svg"}, "banks", "--svg", err)) {
-    return kExitBadInput;
   }
   if (cl->vars.count("svg")) {
     std::ofstream svg(cl->vars["svg"].as<std::string>());

@@ -123,9 +123,12 @@ std::optional<ir::Launch> pick_launch(const ir::Module& m, const LaunchOverrides
 
 // Applies --grid and --block; a bad shape is reported against the option that gave it.
 bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err) {
-  const std::pair<const char*, const std::optional<std::string>*> options[] = {
-      {"--grid", &o.grid}, {"--block", &o.block}};
-  for (const auto& [option, text] : options) {
+  const struct {
+    const char* option;
+    const std::optional<std::string>* text;
+    ir::Dim3* shape;
+  } options[] = {{"--grid", &o.grid, &launch.grid}, {"--block", &o.block, &launch.block}};
+  for (const auto& [option, text, shape] : options) {
     if (!*text) continue;
     const auto parsed = parse_dim3(**text);
     if (!parsed) {
@@ -133,7 +136,7 @@ bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err
           << "' is not a shape: x[,y[,z]] with positive integers\n";
       return false;
     }
-    (option == std::string("--grid") ? launch.grid : launch.block) = *parsed;
+    *shape = *parsed;
   }
   if (!o.grid && !o.block) return true;
   const auto errors = ir::shape_errors(launch.grid, launch.block, launch.cluster);
