@@ -11,15 +11,10 @@
 #include "cuda_backend/cupti_counters.hpp"
 #endif
 #include "sim/core/exec/values.hpp"
+#include "sim/metrics/metric_table.hpp"
 
 namespace warpsim::cuda {
 namespace {
-
-// The counters read in a profiled run of their own (see Runner::run).
-bool read_apart(const std::string& metric) {
-  return metric == "gpc__cycles_elapsed.max" || metric == "sm__cycles_active.avg" ||
-         metric == "sm__warps_active.avg.pct_of_peak_sustained_active";
-}
 
 class Runner {
  public:
@@ -148,7 +143,10 @@ class Runner {
           replay, counters_error);
     };
     std::vector<std::string> apart, together;
-    for (const std::string& m : counter_metrics()) (read_apart(m) ? apart : together).push_back(m);
+    for (const metrics::MetricInfo& m : metrics::metric_table()) {
+      if (m.gpu == metrics::Gpu::NotMeasured) continue;
+      (m.gpu == metrics::Gpu::MeasuredApart ? apart : together).emplace_back(m.name);
+    }
     auto counters = measure(together);
     auto own_run = counters ? measure(apart) : std::nullopt;
     if (counters && own_run) {
@@ -174,36 +172,6 @@ class Runner {
 };
 
 }  // namespace
-
-const std::vector<std::string>& counter_metrics() {
-  static const std::vector<std::string> metrics = {
-      "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-      "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
-      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-      "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
-      "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
-      "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
-      "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
-      "smsp__sass_inst_executed_op_shared_ld.sum",
-      "smsp__sass_inst_executed_op_shared_st.sum",
-      "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum",
-      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
-      // Timing, compared with the timing model.
-      "gpc__cycles_elapsed.max",
-      "sm__cycles_active.avg",
-      "sm__warps_active.avg.pct_of_peak_sustained_active",
-      "lts__t_sector_hit_rate.pct",
-      "dram__bytes_read.sum",
-      "dram__bytes_write.sum",
-      // SASS instructions, against which the IR's count shows how much the compiler adds.
-      "smsp__inst_executed.sum",
-  };
-  return metrics;
-}
 
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
                                  Replay replay, bool flush_l2, std::string& error) {

@@ -24,12 +24,9 @@ struct GpuRun {
   int registers_per_thread = 0;            // CU_FUNC_ATTRIBUTE_NUM_REGS
   int static_shared_bytes = 0;             // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
   int blocks_per_sm = 0;                   // cuOccupancyMaxActiveBlocksPerMultiprocessor
-  std::map<std::string, double> counters;  // hardware counters of further, profiled launches
+  std::map<std::string, double> counters;  // metrics.def's measured counters, by name
   std::string counters_error;              // why there are none, when there are none
 };
-
-// The hardware counters read for every launch (Nsight Compute's names).
-const std::vector<std::string>& counter_metrics();
 
 // Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
 // `flush_l2`: each profiled pass (application replay) starts with the L2 emptied before the

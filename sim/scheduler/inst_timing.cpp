@@ -6,6 +6,8 @@
 namespace warpsim::scheduler {
 namespace {
 
+// Every opcode is listed (no default), so an opcode added to opcodes.def without a pipe does
+// not compile.
 Pipe pipe_of(const exec::DecodedInst& d) {
   using ir::Opcode;
   const bool f64 = d.type == ir::ScalarType::F64 || d.type == ir::ScalarType::S64 ||
@@ -47,12 +49,32 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Fma:
       if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
       return d.type == ir::ScalarType::F32 ? Pipe::Fp32 : Pipe::IMul;
-    default:
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Neg:
+    case Opcode::Abs:
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+    case Opcode::Not:
+    case Opcode::Shl:
+    case Opcode::Shr:
+    case Opcode::Eq:
+    case Opcode::Ne:
+    case Opcode::Lt:
+    case Opcode::Le:
+    case Opcode::Gt:
+    case Opcode::Ge:
+    case Opcode::Select:
+    case Opcode::Mov:
       if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
       if (d.type == ir::ScalarType::F32) return Pipe::Fp32;
       // 64-bit integer arithmetic takes two 32-bit operations.
       return f64 ? Pipe::IMul : Pipe::Int;
   }
+  throw std::logic_error("no pipe for an opcode");
 }
 
 void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
@@ -83,9 +105,13 @@ void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
       return set(t.shared_latency, 1);
     case Pipe::Barrier:
       return set(t.barrier_latency, 1);
-    default:
+    case Pipe::Global:  // set by the memory system as it serves the request
+    case Pipe::Exit:
       return set(1, 1);
+    case Pipe::Count:
+      break;
   }
+  throw std::logic_error("no latency for a pipe");
 }
 
 // Which instructions lie in a loop: between a backward branch and its target (the IR keeps
@@ -118,6 +144,15 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     InstTiming& it = out[i];
     it.pipe = pipe_of(d);
     latency_of(it.pipe, t, it);
+    it.memory_op = d.opcode == ir::Opcode::Ld    ? MemoryOp::Load
+                   : d.opcode == ir::Opcode::St   ? MemoryOp::Store
+                   : d.opcode == ir::Opcode::Atom ? MemoryOp::Atomic
+                                                  : MemoryOp::None;
+    it.layout_jump = d.opcode == ir::Opcode::Jmp;
+    it.cluster_barrier = d.opcode == ir::Opcode::ClusterSync;
+    it.shuffle = d.opcode == ir::Opcode::Shfl;
+    if (it.memory_op != MemoryOp::None)
+      it.access_bytes = static_cast<std::uint8_t>(ir::size_bytes(d.type) * d.vector_width);
     if ((d.opcode == ir::Opcode::Div || d.opcode == ir::Opcode::Rem) && ir::is_int(d.type)) {
       it.latency = static_cast<std::uint32_t>(d.opcode == ir::Opcode::Div ? t.int_div_latency
                                                                           : t.int_rem_latency);

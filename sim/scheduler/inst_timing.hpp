@@ -1,5 +1,7 @@
-// Per decoded instruction, what the timing model needs: its pipe, its latency and issue
-// interval, and the register slots it reads and writes (the scoreboard's operands).
+// Per instruction, what the timing model needs to know of it before it runs: its pipe, its
+// latency and issue interval, the register slots it reads and writes (the scoreboard's
+// operands) and what kind of work it is. An instruction source (instruction_source.hpp) gives
+// one per instruction; classify() makes them for the IR executor's program.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +13,17 @@
 
 namespace warpsim::scheduler {
 
+// What a memory instruction does, for the global-memory path.
+enum class MemoryOp : std::uint8_t { None, Load, Store, Atomic };
+
 struct InstTiming {
   Pipe pipe = Pipe::Int;
+  MemoryOp memory_op = MemoryOp::None;
+  // An unconditional jump the compiler's block layout removes: executed without an issue slot.
+  bool layout_jump = false;
+  bool cluster_barrier = false;   // Pipe::Barrier: cluster-wide rather than the block's
+  bool shuffle = false;           // Pipe::Shared: a register exchange, one wavefront
+  std::uint8_t access_bytes = 0;  // bytes each lane accesses (memory instructions)
   std::uint32_t latency = 1;
   std::uint32_t interval = 1;
   // Issue cycles the compiled code spends before this instruction on work the IR does not show

@@ -16,7 +16,6 @@
 #include "sim/scheduler/inst_timing.hpp"
 #include "sim/scheduler/request_order.hpp"
 #include "sim/scheduler/spin_barrier.hpp"
-#include "sim/scheduler/stats_merge.hpp"
 
 namespace warpsim::scheduler {
 namespace {
@@ -463,7 +462,7 @@ class TimingEngine {
     exec::LaunchStats total;
     total.per_branch.resize(program_.insts.size());
     total.per_memory.resize(program_.insts.size());
-    for (auto& sm : sms_) add_stats(total, sm->stats());
+    for (auto& sm : sms_) exec::add_launch_stats(total, sm->stats());
     return total;
   }
 

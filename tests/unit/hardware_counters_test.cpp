@@ -1,13 +1,15 @@
 // The simulator's memory counters against an H200's: validation/h200/results/ncu.csv holds
 // Nsight Compute's counters for the launches of `warpsim validate --all` (validation/h200/
-// validate.sh), in file order. Requests, sectors, shared-memory instructions and the exact
-// wavefront counter must be equal; the l1tex__data_* wavefront and bank-conflict counters are
-// known to over-count (NVIDIA/cutlass issue 1882) and are not compared.
+// validate.sh), in file order. Every counter the table (sim/metrics/metrics.def) compares exactly
+// must be equal: requests, sectors, shared-memory instructions and the exact wavefront counter;
+// the l1tex__data_* wavefront and bank-conflict counters are known to over-count
+// (NVIDIA/cutlass issue 1882) and are not compared.
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <map>
 
+#include "sim/metrics/metric_table.hpp"
 #include "tests/unit/run_support.hpp"
 
 namespace warpsim::test {
@@ -41,20 +43,15 @@ std::vector<std::pair<std::string, Counters>> measured() {
   return launches;
 }
 
+// The counters the table says must equal the GPU's: functional, compared exactly, measured.
 Counters simulated(const exec::LaunchStats& s) {
-  const auto& m = s.memory;
   Counters c;
-  const char* global_ops[] = {"ld", "st", "atom", "red"};
-  for (std::size_t i = 0; i < 4; ++i) {
-    c[std::string("l1tex__t_requests_pipe_lsu_mem_global_op_") + global_ops[i] + ".sum"] =
-        m.global[i].requests;
-    c[std::string("l1tex__t_sectors_pipe_lsu_mem_global_op_") + global_ops[i] + ".sum"] =
-        m.global[i].sectors;
+  for (const metrics::MetricInfo& m : metrics::metric_table()) {
+    if (m.source != metrics::Source::Functional || m.compare != metrics::Compare::Exact ||
+        m.gpu == metrics::Gpu::NotMeasured)
+      continue;
+    c[std::string(m.name)] = std::get<std::uint64_t>(metrics::metric_value(m.id, s, nullptr));
   }
-  c["smsp__sass_inst_executed_op_shared_ld.sum"] = m.shared[0].instructions;
-  c["smsp__sass_inst_executed_op_shared_st.sum"] = m.shared[1].instructions;
-  c["smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum"] =
-      m.shared[0].wavefronts + m.shared[1].wavefronts + m.shared[2].wavefronts;
   return c;
 }
 

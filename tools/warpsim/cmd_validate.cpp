@@ -18,7 +18,7 @@
 #include "tools/warpsim/fault_report.hpp"
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
-#include "tools/warpsim/memory_report.hpp"
+#include "sim/metrics/metric_table.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/timing_report.hpp"
@@ -53,24 +53,49 @@ std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuff
 
 enum class Outcome { Agrees, Mismatch, CannotRun };
 
-// Cycles must be within 25 % and achieved occupancy within 10 points (the acceptance bounds);
-// the rest of the timing metrics are shown with their error.
-std::string timing_verdict(const std::string& metric, double value, double measured,
-                           bool& mismatch) {
+// The verdict on one counter, by the table's rule for it (metrics.def).
+std::string counter_verdict(const metrics::MetricInfo& m, const metrics::MetricValue& simulated,
+                            double measured, bool& mismatch) {
+  const double value = metrics::as_double(simulated);
   const double error =
       measured == 0 ? (value == 0 ? 0.0 : 100.0) : 100.0 * (value - measured) / measured;
-  if (metric == "gpc__cycles_elapsed.max") {
-    const bool ok = std::abs(error) <= 25.0;
-    mismatch |= !ok;
-    return fmt::format("{} ({:+.1f} %)", ok ? "within 25 %" : "MISMATCH: beyond 25 %", error);
+  switch (m.compare) {
+    case metrics::Compare::Exact: {
+      const bool equal = value == measured;
+      mismatch |= !equal;
+      return equal ? "exact" : "MISMATCH";
+    }
+    case metrics::Compare::Noisy:
+      return "noisy on hardware: not compared";
+    case metrics::Compare::WithinPercent: {
+      const bool ok = std::abs(error) <= m.tolerance;
+      mismatch |= !ok;
+      return fmt::format("{} ({:+.1f} %)",
+                         ok ? fmt::format("within {:g} %", m.tolerance)
+                            : fmt::format("MISMATCH: beyond {:g} %", m.tolerance),
+                         error);
+    }
+    case metrics::Compare::WithinPoints: {
+      const bool ok = std::abs(value - measured) <= m.tolerance;
+      mismatch |= !ok;
+      return fmt::format("{} ({:+.1f} points)",
+                         ok ? fmt::format("within {:g} points", m.tolerance)
+                            : fmt::format("MISMATCH: beyond {:g} points", m.tolerance),
+                         value - measured);
+    }
+    case metrics::Compare::Shown:
+      return fmt::format("shown ({:+.1f} %)", error);
+    case metrics::Compare::IrVsSass:
+      return fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
+                         measured / std::max(1.0, value));
   }
-  if (metric == "sm__warps_active.avg.pct_of_peak_sustained_active") {
-    const bool ok = std::abs(value - measured) <= 10.0;
-    mismatch |= !ok;
-    return fmt::format("{} ({:+.1f} points)",
-                       ok ? "within 10 points" : "MISMATCH: beyond 10 points", value - measured);
-  }
-  return fmt::format("shown ({:+.1f} %)", error);
+  return "";
+}
+
+// A simulated counter as the table of rows shows it: timing figures with one decimal.
+std::string shown_value(const metrics::MetricInfo& m, const metrics::MetricValue& v) {
+  if (m.source == metrics::Source::Timing) return fmt::format("{:.1f}", metrics::as_double(v));
+  return std::visit([](auto x) { return fmt::format("{}", x); }, v);
 }
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
@@ -125,56 +150,31 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     row("hardware counters", "-", "-", "not measured: " + hw->counters_error);
     return mismatch ? Outcome::Mismatch : Outcome::Agrees;
   }
-  nlohmann::json simulated;
-  memory_json(spec, sim.stats, simulated);
   // The timing model, on the occupancy of the compiled kernel.
   scheduler::TimingOptions topts;
   topts.threads = simulation_threads(0);
   topts.flush_l2 = flush_l2;
   const scheduler::TimingResult timed =
       scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
-  nlohmann::json timing_metrics, states;
-  add_timing_metrics(timed.timing, timing_metrics, states);
-  for (const std::string& metric : cuda::counter_metrics()) {
-    if (timing_metrics.contains(metric)) {
-      const double measured = hw->counters.at(metric);
-      const double value = timing_metrics[metric].get<double>();
-      row(metric, fmt::format("{:.1f}", value), fmt::format("{:.1f}", measured),
-          timing_verdict(metric, value, measured, mismatch));
-      continue;
+  for (const metrics::MetricInfo& m : metrics::metric_table()) {
+    if (m.gpu == metrics::Gpu::NotMeasured) continue;
+    const double measured = hw->counters.at(std::string(m.name));
+    const metrics::MetricValue value = metrics::metric_value(m.id, sim.stats, &timed.timing);
+    row(std::string(m.name), shown_value(m, value),
+        m.source == metrics::Source::Timing ? fmt::format("{:.1f}", measured)
+                                            : fmt::format("{}", static_cast<std::uint64_t>(measured)),
+        counter_verdict(m, value, measured, mismatch));
+    if (m.id != metrics::MetricId::warp_instructions) continue;
+    // The timing model's count as compiled: loops unrolled, and the address arithmetic and
+    // special-register reads the compiled code adds.
+    const std::uint64_t as_compiled = timed.timing.issued + timed.timing.compiled_extra;
+    if (as_compiled != sim.stats.warp_instructions) {
+      row("warp instructions issued as compiled (timing model)", std::to_string(as_compiled),
+          fmt::format("{}", static_cast<std::uint64_t>(measured)),
+          fmt::format("against SASS: shown ({:+.1f} %)",
+                      100.0 * (static_cast<double>(as_compiled) - measured) /
+                          std::max(1.0, measured)));
     }
-    const auto measured = static_cast<std::uint64_t>(hw->counters.at(metric));
-    if (metric == "smsp__inst_executed.sum") {
-      row(metric, std::to_string(sim.stats.warp_instructions), std::to_string(measured),
-          fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
-                      static_cast<double>(measured) / static_cast<double>(std::max<std::uint64_t>(
-                                                          1, sim.stats.warp_instructions))));
-      // The timing model's count as compiled: loops unrolled, and the address arithmetic and
-      // special-register reads the compiled code adds.
-      const std::uint64_t as_compiled = timed.timing.issued + timed.timing.compiled_extra;
-      if (as_compiled != sim.stats.warp_instructions) {
-        row("warp instructions issued as compiled (timing model)", std::to_string(as_compiled),
-            std::to_string(measured),
-            fmt::format("against SASS: shown ({:+.1f} %)",
-                        100.0 * (static_cast<double>(as_compiled) - static_cast<double>(measured)) /
-                            static_cast<double>(std::max<std::uint64_t>(1, measured))));
-      }
-      continue;
-    }
-    if (!simulated.contains(metric)) {
-      row(metric, "-", std::to_string(measured), "measured only");
-      continue;
-    }
-    const std::uint64_t value = simulated.value(metric, std::uint64_t{0});
-    // These count other L1 traffic too (NVIDIA/cutlass issue 1882); the SASS-patched
-    // smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum is the exact wavefront count.
-    const bool noisy = metric.rfind("l1tex__data_", 0) == 0;
-    const bool equal = value == measured;
-    if (!noisy && !equal) mismatch = true;
-    row(metric, std::to_string(value), std::to_string(measured),
-        noisy   ? "noisy on hardware: not compared"
-        : equal ? "exact"
-                : "MISMATCH");
   }
   return mismatch ? Outcome::Mismatch : Outcome::Agrees;
 }

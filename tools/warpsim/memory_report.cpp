@@ -89,29 +89,7 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
   }
 }
 
-nlohmann::json memory_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats,
-                           nlohmann::json& metrics) {
-  const exec::MemoryStats& m = stats.memory;
-  for (std::size_t op = 0; op < 4; ++op) {
-    const std::string suffix = std::string("global_op_") + kGlobalOps[op] + ".sum";
-    metrics["l1tex__t_requests_pipe_lsu_mem_" + suffix] = m.global[op].requests;
-    metrics["l1tex__t_sectors_pipe_lsu_mem_" + suffix] = m.global[op].sectors;
-  }
-  std::uint64_t shared_wavefronts = 0;
-  for (std::size_t op = 0; op < 3; ++op) {
-    const exec::SharedOpStats& s = m.shared[op];
-    const std::string o = kSharedOps[op];
-    metrics["smsp__sass_inst_executed_op_shared_" + o + ".sum"] = s.instructions;
-    metrics["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + o + ".sum"] = s.wavefronts;
-    metrics["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + o + ".sum"] = s.conflicts();
-    shared_wavefronts += s.wavefronts;
-    const exec::SharedOpStats& d = m.dsmem[op];
-    // No Nsight Compute counterpart: warpsim's own names.
-    metrics["warpsim__dsmem_inst_executed_op_" + o + ".sum"] = d.instructions;
-    metrics["warpsim__dsmem_wavefronts_op_" + o + ".sum"] = d.wavefronts;
-  }
-  metrics["smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum"] = shared_wavefronts;
-
+nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats) {
   nlohmann::json lines = nlohmann::json::array();
   for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
     const exec::MemoryLineStats& s = *l.stats;

@@ -11,8 +11,7 @@ namespace warpsim::cli {
 
 void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
                        const exec::LaunchStats& stats, bool per_line);
-// Adds the memory metrics to `metrics` and returns the per-line table.
-nlohmann::json memory_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats,
-                           nlohmann::json& metrics);
+// The per-line table: each executed memory instruction's requests, sectors and wavefronts.
+nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats);
 
 }  // namespace warpsim::cli

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "tools/warpsim/memory_report.hpp"
+#include "tools/warpsim/metrics_report.hpp"
 #include "tools/warpsim/timing_report.hpp"
 
 namespace warpsim::cli {
@@ -88,6 +89,7 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   if (run.timing != nullptr) {
     write_timing_text(out, *run.timing, run.gpu != nullptr ? run.gpu->clock_mhz : 0);
   }
+  write_counters_text(out, s, run.timing);
   const exec::HostTiming& t = run.result.timing;
   out << fmt::format(
       "host\n  wall time {:.3f} s (setup {:.3f} s, simulation {:.3f} s): {:.2f} M "
@@ -114,37 +116,21 @@ nlohmann::json run_json(const RunSummary& run) {
                  {"threads", shape.threads},
                  {"warps_per_block", shape.warps_per_block},
                  {"idle_lanes", shape.idle_lanes}};
-  const std::uint64_t uniform = s.branch_instructions - s.divergent_branches;
-  j["metrics"] = {
-      {"smsp__inst_executed.sum", s.warp_instructions},
-      {"smsp__thread_inst_executed.sum", s.thread_instructions},
-      {"smsp__thread_inst_executed_per_inst_executed.ratio",
-       ratio(s.thread_instructions, s.warp_instructions)},
-      {"smsp__sass_inst_executed_op_branch.sum", s.branch_instructions},
-      {"smsp__sass_branch_targets_threads_divergent.sum", s.divergent_branches},
-      {"smsp__sass_branch_targets_threads_uniform.sum", uniform},
-      {"smsp__sass_average_branch_targets_threads_uniform.pct",
-       100.0 * ratio(uniform, s.branch_instructions)},
-      {"smsp__inst_executed_op_barrier.sum", s.barriers},
-  };
-  j["lines"] = memory_json(l, s, j["metrics"]);
+  j["metrics"] = nlohmann::json::object();
+  add_metrics_json(s, run.timing, j["metrics"]);
+  j["lines"] = memory_lines_json(l, s);
   if (run.occupancy != nullptr) {
     add_occupancy_metrics(*run.occupancy, j["metrics"]);
     j["registers_estimated"] = run.occupancy->registers.estimated;
   }
   if (run.timing != nullptr) {
-    nlohmann::json states;
-    add_timing_metrics(*run.timing, j["metrics"], states);
-    j["warp_states"] = states;
+    j["warp_states"] = warp_states_json(*run.timing);
     j["mode"] = "timing";
     j["cache_control"] = run.timing->l2_flushed ? "all" : "none";
   } else {
     j["mode"] = "functional";
   }
-  j["metric_notes"] = {
-      {"smsp__inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
-      {"smsp__thread_inst_executed.sum", "IR instructions; the hardware counts SASS instructions"},
-  };
+  j["metric_notes"] = metric_notes_json(run.timing != nullptr);
   nlohmann::json branches = nlohmann::json::array();
   const auto lines = instruction_lines(*l.kernel);
   for (std::size_t i = 0; i < s.per_branch.size(); ++i) {

@@ -109,23 +109,12 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
                      t.blocks_per_sm, t.intervals, t.threads, t.threads == 1 ? "" : "s");
 }
 
-void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics,
-                        nlohmann::json& states) {
-  metrics["gpc__cycles_elapsed.max"] = t.elapsed_cycles;
-  metrics["sm__cycles_active.avg"] = t.sm_active_cycles_avg;
-  metrics["sm__warps_active.avg.pct_of_peak_sustained_active"] = t.achieved_occupancy;
-  metrics["sm__inst_executed.avg.per_cycle_active"] = t.ipc;
-  metrics["l1tex__t_sector_hit_rate.pct"] = percent(t.l1_sector_hits, t.l1_sector_lookups);
-  metrics["lts__t_sector_hit_rate.pct"] = percent(t.l2_sector_hits, t.l2_sector_lookups);
-  metrics["dram__bytes_read.sum"] = t.dram_read_bytes;
-  metrics["dram__bytes_write.sum"] = t.dram_write_bytes;
-  metrics["warpsim__kernel_cycles"] = t.kernel_cycles;
-  metrics["warpsim__inst_issued"] = t.issued;
-  metrics["warpsim__unrolled_loops"] = t.unrolled_loops;
-  metrics["warpsim__inst_issued_as_compiled"] = t.issued + t.compiled_extra;
+nlohmann::json warp_states_json(const scheduler::TimingStats& t) {
+  nlohmann::json states = nlohmann::json::object();
   for (std::size_t k = 0; k < kWarpStates; ++k) {
     states[scheduler::warp_state_name(static_cast<WarpState>(k))] = t.warp_state_cycles[k];
   }
+  return states;
 }
 
 std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel,

@@ -12,9 +12,8 @@
 namespace warpsim::cli {
 
 void write_timing_text(std::ostream& out, const scheduler::TimingStats& t, std::uint64_t clock_mhz);
-// Adds the timing metrics to `metrics` and the warp states to `states`.
-void add_timing_metrics(const scheduler::TimingStats& t, nlohmann::json& metrics,
-                        nlohmann::json& states);
+// Warp cycles in each state, by state name.
+nlohmann::json warp_states_json(const scheduler::TimingStats& t);
 // One row per warp slot, time across, coloured by state; HTML when `path` ends in .html.
 std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel, bool html);
 

@@ -409,9 +409,19 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Select>(inst.type);
     case Opcode::Cvt:
       return select_cvt(inst.type, inst.source_type);
-    default:
-      return nullptr;
+    case Opcode::Ld:  // not arithmetic (select_exec routes these elsewhere)
+    case Opcode::St:
+    case Opcode::Atom:
+    case Opcode::Shfl:
+    case Opcode::Vote:
+    case Opcode::BarSync:
+    case Opcode::ClusterSync:
+    case Opcode::Br:
+    case Opcode::Jmp:
+    case Opcode::Ret:
+      break;
   }
+  return nullptr;
 }
 
 }  // namespace warpsim::exec

@@ -6,19 +6,53 @@
 
 namespace warpsim::exec {
 
+// Every opcode is listed (no default), so an opcode added to opcodes.def without an executor
+// does not compile.
 ExecFn select_exec(const DecodedInst& inst) {
-  switch (ir::opcode_info(inst.opcode).latency) {
-    case ir::LatencyClass::Memory:
-    case ir::LatencyClass::Atomic:
-      return select_memory(inst);
-    case ir::LatencyClass::WarpWide:
-      return select_warp_wide(inst);
-    case ir::LatencyClass::Barrier:
-    case ir::LatencyClass::Branch:
-      return nullptr;  // the executor's own
-    default:
+  using ir::Opcode;
+  switch (inst.opcode) {
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::Mad:
+    case Opcode::Fma:
+    case Opcode::Div:
+    case Opcode::Rem:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Neg:
+    case Opcode::Abs:
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+    case Opcode::Not:
+    case Opcode::Shl:
+    case Opcode::Shr:
+    case Opcode::Eq:
+    case Opcode::Ne:
+    case Opcode::Lt:
+    case Opcode::Le:
+    case Opcode::Gt:
+    case Opcode::Ge:
+    case Opcode::Select:
+    case Opcode::Mov:
+    case Opcode::Cvt:
       return select_alu(inst);
+    case Opcode::Ld:
+    case Opcode::St:
+    case Opcode::Atom:
+      return select_memory(inst);
+    case Opcode::Shfl:
+    case Opcode::Vote:
+      return select_warp_wide(inst);
+    case Opcode::BarSync:
+    case Opcode::ClusterSync:
+    case Opcode::Br:
+    case Opcode::Jmp:
+    case Opcode::Ret:
+      return nullptr;  // the executor's own
   }
+  return nullptr;
 }
 
 void fault(const ExecContext& ctx, const WarpState& warp, const DecodedInst& inst, unsigned lane,

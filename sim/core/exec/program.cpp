@@ -1,6 +1,7 @@
 #include "sim/core/exec/program.hpp"
 
 #include <cstring>
+#include <stdexcept>
 #include <map>
 
 #include "sim/core/exec/values.hpp"
@@ -278,6 +279,12 @@ class Decoder {
     if (labels.size() > 1) d.target_false = prog_.block_start[labels[1]];
     if (inst.opcode == ir::Opcode::Br) d.reconverge = block_pc(cfg.ipdom[block]);
     d.exec = select_exec(d);
+    // Only control flow and barriers are the executor's own; any other instruction the verifier
+    // accepts has an executor (tests/unit/ptx_forms_test.cpp decodes every form).
+    if (d.exec == nullptr && ir::opcode_info(inst.opcode).latency != ir::LatencyClass::Branch &&
+        ir::opcode_info(inst.opcode).latency != ir::LatencyClass::Barrier) {
+      throw std::logic_error("no executor for " + std::string(ir::spelling(inst.opcode)));
+    }
     return d;
   }
 

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/core/exec/counter_fields.hpp"
+
 namespace warpsim::exec {
 
 struct BranchStats {
@@ -58,5 +60,53 @@ struct LaunchStats {
   std::vector<BranchStats> per_branch;      // per decoded instruction (br only)
   std::vector<MemoryLineStats> per_memory;  // per decoded instruction (ld, st, atom only)
 };
+
+// Every counter of each struct, for merging (counter_fields.hpp): a counter added to a struct
+// but not listed here changes the struct's size and fails to compile.
+template <>
+inline constexpr auto kCounterFields<BranchStats> =
+    std::array{&BranchStats::executions, &BranchStats::divergent, &BranchStats::threads_taken,
+               &BranchStats::threads_not_taken};
+template <>
+inline constexpr auto kCounterFields<MemoryLineStats> =
+    std::array{&MemoryLineStats::executions,    &MemoryLineStats::requests,
+               &MemoryLineStats::sectors,       &MemoryLineStats::ideal_sectors,
+               &MemoryLineStats::wavefronts,    &MemoryLineStats::ideal_wavefronts};
+template <>
+inline constexpr auto kCounterFields<GlobalOpStats> =
+    std::array{&GlobalOpStats::requests, &GlobalOpStats::sectors, &GlobalOpStats::ideal_sectors,
+               &GlobalOpStats::lines};
+template <>
+inline constexpr auto kCounterFields<SharedOpStats> = std::array{
+    &SharedOpStats::instructions, &SharedOpStats::wavefronts, &SharedOpStats::ideal_wavefronts};
+template <>
+inline constexpr auto kCounterFields<LaunchStats> =
+    std::array{&LaunchStats::warp_instructions, &LaunchStats::thread_instructions,
+               &LaunchStats::branch_instructions, &LaunchStats::divergent_branches,
+               &LaunchStats::barriers};
+static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLineStats>() &&
+              all_counters_listed<GlobalOpStats>() && all_counters_listed<SharedOpStats>());
+// LaunchStats: its listed counters, the memory statistics and the two per-instruction vectors.
+static_assert(sizeof(MemoryStats) ==
+              4 * sizeof(GlobalOpStats) + 6 * sizeof(SharedOpStats));
+static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
+                                         sizeof(MemoryStats) +
+                                         sizeof(std::vector<BranchStats>) +
+                                         sizeof(std::vector<MemoryLineStats>));
+
+// Adds every counter of `part` to `total`; both have per-instruction vectors of the same size.
+inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
+  add_counters(total, part);
+  for (std::size_t k = 0; k < total.memory.global.size(); ++k)
+    add_counters(total.memory.global[k], part.memory.global[k]);
+  for (std::size_t k = 0; k < total.memory.shared.size(); ++k) {
+    add_counters(total.memory.shared[k], part.memory.shared[k]);
+    add_counters(total.memory.dsmem[k], part.memory.dsmem[k]);
+  }
+  for (std::size_t i = 0; i < total.per_branch.size(); ++i)
+    add_counters(total.per_branch[i], part.per_branch[i]);
+  for (std::size_t i = 0; i < total.per_memory.size(); ++i)
+    add_counters(total.per_memory[i], part.per_memory[i]);
+}
 
 }  // namespace warpsim::exec
