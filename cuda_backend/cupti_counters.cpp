@@ -4,9 +4,10 @@
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
-#include <dlfcn.h>
 
 #include <cstdlib>
+
+#include "cuda_backend/shared_library.hpp"
 
 namespace warpsim::cuda {
 namespace {
@@ -35,25 +36,14 @@ struct Cupti {
   static const Cupti& get() {
     static const Cupti c = [] {
       Cupti r;
-      void* lib = nullptr;
-      const char* env = std::getenv("WARPSIM_CUPTI");
-      const char* candidates[] = {env,
-                                  "libcupti.so",
-                                  "libcupti.so.13",
-                                  "libcupti.so.12",
-                                  "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so",
-                                  "/usr/local/cuda/lib64/libcupti.so"};
-      for (const char* path : candidates) {
-        if (path != nullptr && lib == nullptr) lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-      }
-      if (lib == nullptr) {
+      const SharedLibrary lib({std::getenv("WARPSIM_CUPTI"), "libcupti.so", "libcupti.so.13",
+                               "libcupti.so.12", "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so",
+                               "/usr/local/cuda/lib64/libcupti.so"});
+      if (!lib.loaded()) {
         r.missing = "no CUPTI library (set WARPSIM_CUPTI to libcupti.so's path)";
         return r;
       }
-      auto resolve = [&](auto& fn, const char* name) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
-        if (fn == nullptr && r.missing.empty()) r.missing = std::string("CUPTI lacks ") + name;
-      };
+      auto resolve = [&](auto& fn, const char* name) { lib.resolve(fn, name, "CUPTI", r.missing); };
       resolve(r.initialize, "cuptiProfilerInitialize");
       resolve(r.deinitialize, "cuptiProfilerDeInitialize");
       resolve(r.chip_name, "cuptiDeviceGetChipName");

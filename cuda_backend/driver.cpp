@@ -1,22 +1,19 @@
 #include "cuda_backend/driver.hpp"
 
-#include <dlfcn.h>
-
-#include <type_traits>
+#include "cuda_backend/shared_library.hpp"
 
 namespace warpsim::cuda {
 
 const Driver& Driver::get() {
   static const Driver d = [] {
     Driver r;
-    void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (lib == nullptr) {
+    const SharedLibrary lib({"libcuda.so.1"});
+    if (!lib.loaded()) {
       r.missing = "no CUDA driver (libcuda.so.1 cannot be loaded)";
       return r;
     }
     auto resolve = [&](auto& fn, const char* name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, name));
-      if (fn == nullptr && r.missing.empty()) r.missing = std::string("the driver lacks ") + name;
+      lib.resolve(fn, name, "the driver", r.missing);
     };
     resolve(r.init, "cuInit");
     resolve(r.error_string, "cuGetErrorString");

@@ -30,8 +30,8 @@ class Runner {
     return false;
   }
 
-  std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch,
-                            Replay replay, bool flush_l2) {
+  std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch, Replay replay,
+                            bool flush_l2) {
     GpuRun out;
     CUdevice device = 0;
     CUcontext context = nullptr;
@@ -56,24 +56,8 @@ class Runner {
             "cuFuncSetAttribute(max dynamic shared memory)")) {
       return std::nullopt;
     }
-    out.memory = exec::GlobalMemory::allocate(launch);  // the simulator's own initial contents
     std::vector<std::uint64_t> values;  // one slot per parameter, read by the driver
-    values.reserve(launch.kernel->params.size());
-    std::size_t buffer = 0;
-    for (const ir::KernelParam& p : launch.kernel->params) {
-      if (p.is_pointer) {
-        exec::GlobalBuffer& b = out.memory.buffers[buffer++];
-        CUdeviceptr ptr = 0;
-        if (!ok(d_.alloc(&ptr, b.bytes.size()), "cuMemAlloc")) return std::nullopt;
-        allocations_.push_back(ptr);
-        if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) {
-          return std::nullopt;
-        }
-        values.push_back(ptr);
-      } else {
-        values.push_back(exec::literal_bits(std::get<ir::Literal>(launch.args.at(p.name)), p.type));
-      }
-    }
+    if (!pass_parameters(launch, out, values)) return std::nullopt;
     std::vector<void*> params;
     for (std::uint64_t& v : values) params.push_back(&v);
     if (!ok(d_.occupancy(&out.blocks_per_sm, fn, static_cast<int>(launch.threads_per_block()),
@@ -81,23 +65,8 @@ class Runner {
             "cuOccupancyMaxActiveBlocksPerMultiprocessor")) {
       return std::nullopt;
     }
-    CUlaunchConfig config = {};
-    config.gridDimX = static_cast<unsigned>(launch.grid.x);
-    config.gridDimY = static_cast<unsigned>(launch.grid.y);
-    config.gridDimZ = static_cast<unsigned>(launch.grid.z);
-    config.blockDimX = static_cast<unsigned>(launch.block.x);
-    config.blockDimY = static_cast<unsigned>(launch.block.y);
-    config.blockDimZ = static_cast<unsigned>(launch.block.z);
-    config.sharedMemBytes = static_cast<unsigned>(launch.dynamic_smem);
     CUlaunchAttribute cluster = {};
-    if (launch.cluster.count() > 1) {
-      cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-      cluster.value.clusterDim.x = static_cast<unsigned>(launch.cluster.x);
-      cluster.value.clusterDim.y = static_cast<unsigned>(launch.cluster.y);
-      cluster.value.clusterDim.z = static_cast<unsigned>(launch.cluster.z);
-      config.attrs = &cluster;
-      config.numAttrs = 1;
-    }
+    CUlaunchConfig config = launch_config(launch, cluster);
     if (!ok(d_.launch(&config, fn, params.data(), nullptr), "cuLaunchKernelEx") ||
         !ok(d_.synchronize(), "the kernel")) {
       return std::nullopt;
@@ -110,6 +79,64 @@ class Runner {
       }
     }
 #if WARPSIM_HAVE_CUPTI
+    read_counters(context, device, fn, config, params, initial, replay, flush_l2, out);
+#else
+    (void)initial;
+    (void)replay;
+    (void)flush_l2;
+    out.counters_error = "built without CUPTI's headers";
+#endif
+    return out;
+  }
+
+ private:
+  // Each parameter's value for the driver: buffers allocated on the GPU and filled with the
+  // simulator's initial contents (kept in `out.memory`), scalars as their bits.
+  bool pass_parameters(const exec::LaunchSpec& launch, GpuRun& out,
+                       std::vector<std::uint64_t>& values) {
+    out.memory = exec::GlobalMemory::allocate(launch);  // the simulator's own initial contents
+    values.reserve(launch.kernel->params.size());
+    std::size_t buffer = 0;
+    for (const ir::KernelParam& p : launch.kernel->params) {
+      if (p.is_pointer) {
+        exec::GlobalBuffer& b = out.memory.buffers[buffer++];
+        CUdeviceptr ptr = 0;
+        if (!ok(d_.alloc(&ptr, b.bytes.size()), "cuMemAlloc")) return false;
+        allocations_.push_back(ptr);
+        if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) return false;
+        values.push_back(ptr);
+      } else {
+        values.push_back(exec::literal_bits(std::get<ir::Literal>(launch.args.at(p.name)), p.type));
+      }
+    }
+    return true;
+  }
+
+  // The launch's grid, block, dynamic shared memory and, in `cluster`, its cluster shape.
+  static CUlaunchConfig launch_config(const exec::LaunchSpec& launch, CUlaunchAttribute& cluster) {
+    CUlaunchConfig config = {};
+    config.gridDimX = static_cast<unsigned>(launch.grid.x);
+    config.gridDimY = static_cast<unsigned>(launch.grid.y);
+    config.gridDimZ = static_cast<unsigned>(launch.grid.z);
+    config.blockDimX = static_cast<unsigned>(launch.block.x);
+    config.blockDimY = static_cast<unsigned>(launch.block.y);
+    config.blockDimZ = static_cast<unsigned>(launch.block.z);
+    config.sharedMemBytes = static_cast<unsigned>(launch.dynamic_smem);
+    if (launch.cluster.count() > 1) {
+      cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      cluster.value.clusterDim.x = static_cast<unsigned>(launch.cluster.x);
+      cluster.value.clusterDim.y = static_cast<unsigned>(launch.cluster.y);
+      cluster.value.clusterDim.z = static_cast<unsigned>(launch.cluster.z);
+      config.attrs = &cluster;
+      config.numAttrs = 1;
+    }
+    return config;
+  }
+
+#if WARPSIM_HAVE_CUPTI
+  void read_counters(CUcontext context, CUdevice device, CUfunction fn, CUlaunchConfig& config,
+                     std::vector<void*>& params, const std::vector<exec::GlobalBuffer>& initial,
+                     Replay replay, bool flush_l2, GpuRun& out) {
     // Further launches from the same initial contents, profiled: each pass copies them in
     // again (with kernel replay CUPTI restores them between its passes), after flushing the L2
     // when asked to.
@@ -117,7 +144,7 @@ class Runner {
     L2Flush l2(d_, counters_error);
     if (flush_l2 && !l2.prepare(device)) {
       out.counters_error = counters_error;
-      return out;
+      return;
     }
     // The cycles and achieved occupancy are measured apart from the other counters: together
     // they take several passes, and a ratio such as achieved occupancy (warps in flight over
@@ -155,16 +182,9 @@ class Runner {
     } else {
       out.counters_error = counters_error;
     }
-#else
-    (void)initial;
-    (void)replay;
-    (void)flush_l2;
-    out.counters_error = "built without CUPTI's headers";
-#endif
-    return out;
   }
+#endif
 
- private:
   const Driver& d_;
   std::string& error_;
   CUmodule module_ = nullptr;

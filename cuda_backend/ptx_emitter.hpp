@@ -20,6 +20,10 @@ class KernelEmitter {
 
   // Used by the instruction lowering (ptx_instructions.cpp).
   void instruction(const ir::Instruction& inst);
+  // The memory (ld, st, atom) and warp-wide and control (shfl, vote, barriers, branches, ret)
+  // instructions, which instruction() hands on.
+  void memory_instruction(const ir::Instruction& inst);
+  void warp_instruction(const ir::Instruction& inst);
   std::string value(const ir::ValueOperand& v, ir::ScalarType as);
   std::string reg(const std::string& ir_name) const { return "%v_" + ir_name; }
   std::string temp(const char* type);  // a fresh temporary register of a PTX type

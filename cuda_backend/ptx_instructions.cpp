@@ -1,6 +1,8 @@
 // One IR instruction to PTX. Memory instructions become exactly one PTX memory instruction.
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 #include "cuda_backend/ptx_emitter.hpp"
 #include "sim/core/ir/printer.hpp"
 
@@ -10,10 +12,14 @@ namespace {
 // PTX spells the modes of shfl.sync as the IR does, but for the butterfly: IR `xor`, PTX `bfly`.
 const char* shuffle_spelling(ir::ShuffleMode mode) {
   switch (mode) {
-    case ir::ShuffleMode::Idx: return "idx";
-    case ir::ShuffleMode::Up: return "up";
-    case ir::ShuffleMode::Down: return "down";
-    case ir::ShuffleMode::Xor: return "bfly";
+    case ir::ShuffleMode::Idx:
+      return "idx";
+    case ir::ShuffleMode::Up:
+      return "up";
+    case ir::ShuffleMode::Down:
+      return "down";
+    case ir::ShuffleMode::Xor:
+      return "bfly";
   }
   return "idx";
 }
@@ -43,13 +49,17 @@ std::string compare_op(Opcode op, ScalarType t) {
       return "le";
     case Opcode::Gt:
       return "gt";
-    default:
+    case Opcode::Ge:
       return "ge";
+    default:
+      throw std::logic_error("not a comparison");
   }
 }
 
 // .b32 or .b64: the untyped register of a value's width.
-std::string untyped(ScalarType t) { return ir::size_bytes(t) == 8 ? ".b64" : ".b32"; }
+std::string untyped(ScalarType t) {
+  return ir::size_bytes(t) == 8 ? ".b64" : ".b32";
+}
 
 // "global", "shared", ..., with dsmem as the cluster's shared window; and ".v2"/".v4".
 std::string space_of(const ir::Instruction& inst) {
@@ -167,6 +177,28 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       line("cvt" + mod + ptx_type(t) + ptx_type(s) + ' ' + d + ", " + v(0, s));
       return;
     }
+    case Opcode::Ld:
+    case Opcode::St:
+    case Opcode::Atom:
+      memory_instruction(inst);
+      return;
+    case Opcode::Shfl:
+    case Opcode::Vote:
+    case Opcode::BarSync:
+    case Opcode::ClusterSync:
+    case Opcode::Br:
+    case Opcode::Jmp:
+    case Opcode::Ret:
+      warp_instruction(inst);
+      return;
+  }
+}
+
+void KernelEmitter::memory_instruction(const ir::Instruction& inst) {
+  const ScalarType t = inst.type;
+  const std::string d = inst.dests.empty() ? "" : reg(inst.dests[0].name);
+  auto v = [&](std::size_t i, ScalarType as) { return value(operand(inst, i), as); };
+  switch (inst.opcode) {
     case Opcode::Ld: {
       const auto& ref = std::get<ir::MemRef>(inst.operands[0].kind);
       const std::string addr = address(ref, inst.space, t);
@@ -215,12 +247,22 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       }
       return;
     }
+    default:
+      throw std::logic_error("not a memory instruction");
+  }
+}
+
+void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
+  const ScalarType t = inst.type;
+  const std::string d = inst.dests.empty() ? "" : reg(inst.dests[0].name);
+  auto v = [&](std::size_t i, ScalarType as) { return value(operand(inst, i), as); };
+  switch (inst.opcode) {
     case Opcode::Shfl: {
       const std::string mask = temp(".b32");
       line("activemask.b32 " + mask);
       const char* clamp = inst.shuffle_mode == ir::ShuffleMode::Up ? "0" : "31";
-      line("shfl.sync." + std::string(shuffle_spelling(inst.shuffle_mode)) + ".b32 " + d + ", " + v(0, t) +
-           ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
+      line("shfl.sync." + std::string(shuffle_spelling(inst.shuffle_mode)) + ".b32 " + d + ", " +
+           v(0, t) + ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
       return;
     }
     case Opcode::Vote: {
@@ -251,6 +293,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Ret:
       line("ret");
       return;
+    default:
+      throw std::logic_error("not a warp-wide or control instruction");
   }
 }
 

@@ -11,6 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
+if ! command -v jq > /dev/null; then
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq > /dev/null
+  else
+    echo "same_results.sh: needs jq; run: sudo apt-get install -y jq" >&2
+    exit 1
+  fi
+fi
 
 # Every launch in kernels_ir/, as "FILE NAME", where NAME is the launch's alias if it has one.
 list_launches() {

@@ -3,23 +3,32 @@
 #include <algorithm>
 #include <bit>
 
-namespace warpsim::memory {
-namespace {
+#include "sim/core/gpu_constants.hpp"
 
-// Distinct values among the first n of `v` (n <= 32), which it sorts.
-unsigned count_distinct(std::uint64_t* v, unsigned n) {
-  std::sort(v, v + n);
-  return static_cast<unsigned>(std::unique(v, v + n) - v);
+namespace warpsim::memory {
+void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out) {
+  out.count = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t line = addresses[lane] / kLineBytes;
+    const auto sector = static_cast<unsigned>((addresses[lane] / kSectorBytes) % kSectorsPerLine);
+    unsigned k = 0;
+    while (k < out.count && out.line[k] != line) ++k;
+    if (k == out.count) {
+      out.line[out.count] = line;
+      out.sectors[out.count++] = 0;
+    }
+    out.sectors[k] = static_cast<std::uint8_t>(out.sectors[k] | (1u << sector));
+    out.line_of_lane[lane] = static_cast<std::uint8_t>(k);
+  }
 }
 
-}  // namespace
-
 GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask) {
-  if (mask == 0xffffffffu) {
+  if (mask == kFullWarpMask) {
     // Full warp in address order (the common case): count boundaries, a loop that vectorises.
     bool ascending = true;
     unsigned sector_changes = 0, line_changes = 0;
-    for (unsigned l = 1; l < 32; ++l) {
+    for (unsigned l = 1; l < kWarpSize; ++l) {
       const std::uint64_t s0 = addresses[l - 1] / kSectorBytes, s1 = addresses[l] / kSectorBytes;
       ascending = ascending && s1 >= s0;
       sector_changes += s1 != s0;
@@ -27,24 +36,30 @@ GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask) {
     }
     if (ascending) return {1 + sector_changes, 1 + line_changes};
   }
-  std::uint64_t sectors[32], lines[32];
+  std::uint64_t previous_sector = 0, previous_line = 0;
   unsigned n = 0;
-  bool ascending = true;  // the common case: lanes in address order, counted without sorting
+  bool ascending = true;  // the common case: lanes in address order, counted without grouping
   unsigned sector_changes = 0, line_changes = 0;
-  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+  for (std::uint32_t m = mask; m != 0; m &= m - 1, ++n) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    sectors[n] = addresses[lane] / kSectorBytes;
-    lines[n] = addresses[lane] / kLineBytes;
+    const std::uint64_t sector = addresses[lane] / kSectorBytes;
+    const std::uint64_t line = addresses[lane] / kLineBytes;
     if (n != 0) {
-      ascending = ascending && sectors[n] >= sectors[n - 1];
-      sector_changes += sectors[n] != sectors[n - 1];
-      line_changes += lines[n] != lines[n - 1];
+      ascending = ascending && sector >= previous_sector;
+      sector_changes += sector != previous_sector;
+      line_changes += line != previous_line;
     }
-    ++n;
+    previous_sector = sector;
+    previous_line = line;
   }
   if (n == 0) return {};
   if (ascending) return {1 + sector_changes, 1 + line_changes};
-  return {count_distinct(sectors, n), count_distinct(lines, n)};
+  LinesTouched touched;
+  group_by_line(addresses, mask, touched);
+  unsigned sectors = 0;
+  for (unsigned k = 0; k < touched.count; ++k)
+    sectors += static_cast<unsigned>(std::popcount(unsigned{touched.sectors[k]}));
+  return {sectors, touched.count};
 }
 
 unsigned ideal_sectors(std::uint32_t mask, unsigned bytes_per_lane) {
@@ -54,7 +69,7 @@ unsigned ideal_sectors(std::uint32_t mask, unsigned bytes_per_lane) {
 
 unsigned atomic_sectors(const std::uint64_t* addresses, std::uint32_t mask) {
   // At most 32 lanes: sort their addresses, then walk sector by sector, word by word.
-  std::uint64_t sorted[32];
+  std::uint64_t sorted[kWarpSize];
   unsigned n = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) sorted[n++] = addresses[std::countr_zero(m)];
   std::sort(sorted, sorted + n);

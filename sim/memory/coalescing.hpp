@@ -7,10 +7,13 @@
 
 #include <cstdint>
 
+#include "sim/core/gpu_constants.hpp"
+
 namespace warpsim::memory {
 
-inline constexpr unsigned kSectorBytes = 32;
-inline constexpr unsigned kLineBytes = 128;
+using warpsim::kLineBytes;
+using warpsim::kSectorBytes;
+using warpsim::kSectorsPerLine;
 
 struct GlobalRequest {
   unsigned sectors = 0;
@@ -18,6 +21,16 @@ struct GlobalRequest {
 };
 
 GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask);
+
+// The 128-byte lines a warp's access touches, in the order its lanes first touch them, each
+// with the 32-byte sectors it needs (bit s: sector s of the line).
+struct LinesTouched {
+  unsigned count = 0;
+  std::uint64_t line[kWarpSize];
+  std::uint8_t sectors[kWarpSize];
+  std::uint8_t line_of_lane[kWarpSize];  // for lanes in the mask: their line's position above
+};
+void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out);
 
 // The sectors an atomic or reduction request counts on the H200: every sector once per lane that
 // its most contended word serves, since lanes on one address are applied one after another

@@ -23,7 +23,7 @@ class FillPort {
  private:
   static constexpr std::uint64_t kBucketCycles = 4;
   std::uint64_t bytes_per_cycle_ = 0;
-  std::uint64_t first_bucket_ = 0;      // the bucket booked_[0] stands for
+  std::uint64_t first_bucket_ = 0;    // the bucket booked_[0] stands for
   std::deque<std::uint64_t> booked_;  // bytes delivered in each bucket from first_bucket_ on
 };
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "sim/core/gpu_constants.hpp"
 #include "sim/memory/address_hash.hpp"
 
 namespace warpsim::memory {
@@ -113,7 +114,8 @@ void MemorySystem::resolve_side(const std::vector<L2Request*>& requests, std::ui
 }
 
 void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes, std::uint32_t side) {
-  for (std::uint64_t line = address / 128; line < (address + bytes + 127) / 128; ++line) {
+  for (std::uint64_t line = address / kLineBytes;
+       line < (address + bytes + kLineBytes - 1) / kLineBytes; ++line) {
     if (side != kAllSides && side_of(line) != side) continue;
     Eviction evicted;
     if (CacheLine* l = slices_[slice_of(line, home_of(line))].touch(line, evicted)) l->valid = 0xf;

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/memory/sector_cache.hpp"
 
 namespace warpsim::memory {

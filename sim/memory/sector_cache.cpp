@@ -2,11 +2,12 @@
 
 #include <algorithm>
 
+#include "sim/core/gpu_constants.hpp"
 #include "sim/memory/address_hash.hpp"
 
 namespace warpsim::memory {
 SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways, SetIndex index)
-    : sets_(ways == 0 ? 0 : bytes / 128 / ways),
+    : sets_(ways == 0 ? 0 : bytes / kLineBytes / ways),
       ways_(ways),
       index_(index),
       set_magic_(sets_ == 0 ? 0 : remainder_magic(sets_)),

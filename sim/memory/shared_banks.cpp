@@ -3,15 +3,17 @@
 #include <algorithm>
 #include <bit>
 
+#include "sim/core/gpu_constants.hpp"
+
 namespace warpsim::memory {
 namespace {
 
 unsigned lanes_per_phase(unsigned access_bytes) {
-  return 32 / std::max(1u, access_bytes / 4);
+  return kWarpSize / std::max(1u, access_bytes / 4);
 }
 
 std::uint32_t phase_mask(unsigned phase, unsigned lanes) {
-  const std::uint32_t all = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+  const std::uint32_t all = lanes == 32 ? kFullWarpMask : (1u << lanes) - 1;
   return all << (phase * lanes);
 }
 
@@ -37,7 +39,8 @@ Phase gather(const std::uint64_t* offsets, std::uint32_t active, unsigned access
       auto it = std::find_if(p.slots.begin(), p.slots.end(),
                              [word](const BankSlot& s) { return s.word == word; });
       if (it == p.slots.end() || serves_lanes_apart(access)) {
-        p.slots.push_back(BankSlot{static_cast<unsigned>(word % kBanks), word, 1u << lane, phase, 0});
+        p.slots.push_back(
+            BankSlot{static_cast<unsigned>(word % kBanks), word, 1u << lane, phase, 0});
       } else {
         it->lanes |= 1u << lane;
       }
@@ -84,7 +87,7 @@ BankMap bank_map(const std::uint64_t* offsets, std::uint32_t mask, unsigned acce
   BankMap map;
   const unsigned lanes = lanes_per_phase(access_bytes);
   std::vector<Phase> phases;
-  for (unsigned phase = 0; phase < 32 / lanes; ++phase) {
+  for (unsigned phase = 0; phase < kWarpSize / lanes; ++phase) {
     const std::uint32_t active = mask & phase_mask(phase, lanes);
     phases.push_back(active == 0 ? Phase{} : gather(offsets, active, access_bytes, phase, access));
   }
@@ -136,7 +139,7 @@ SharedRequest shared_wavefronts(const std::uint64_t* offsets, std::uint32_t mask
   unsigned deepest = 1;
   if (conflict) {
     // At most 32 distinct words: sort, count per bank.
-    std::uint64_t words[32];
+    std::uint64_t words[kWarpSize];
     unsigned n = 0;
     for (std::uint32_t m = mask; m != 0; m &= m - 1) {
       words[n++] = offsets[std::countr_zero(m)] / kBankWordBytes;

@@ -8,8 +8,8 @@ namespace {
 
 constexpr std::array<MetricInfo, kMetrics> kTable = {{
 #define METRIC(id, name, unit, source, compare, tolerance, gpu, note, description, value) \
-  {MetricId::id,   name,        unit, Source::source, Compare::compare,                 \
-   tolerance,      Gpu::gpu,    note, description},
+  {MetricId::id, name,     unit, Source::source, Compare::compare,                        \
+   tolerance,    Gpu::gpu, note, description},
 #include "sim/metrics/metrics.def"
 #undef METRIC
 }};

@@ -144,7 +144,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     InstTiming& it = out[i];
     it.pipe = pipe_of(d);
     latency_of(it.pipe, t, it);
-    it.memory_op = d.opcode == ir::Opcode::Ld    ? MemoryOp::Load
+    it.memory_op = d.opcode == ir::Opcode::Ld     ? MemoryOp::Load
                    : d.opcode == ir::Opcode::St   ? MemoryOp::Store
                    : d.opcode == ir::Opcode::Atom ? MemoryOp::Atomic
                                                   : MemoryOp::None;

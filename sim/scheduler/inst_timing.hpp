@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/program.hpp"
 #include "sim/scheduler/timing_types.hpp"
 

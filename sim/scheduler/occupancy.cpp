@@ -82,8 +82,8 @@ std::string why_no_block_fits(const config::GpuConfig& gpu, const KernelResource
   if (o.limit_warps == 0) {
     return "a block has " + std::to_string(o.warps_per_block) + " warps (" +
            std::to_string(k.block_threads) + " threads); an SM holds at most " +
-           std::to_string(o.max_warps_per_sm) + " (sm.max_threads = " +
-           std::to_string(gpu.max_threads_per_sm) + "), " +
+           std::to_string(o.max_warps_per_sm) +
+           " (sm.max_threads = " + std::to_string(gpu.max_threads_per_sm) + "), " +
            std::to_string(o.warps_per_block - o.max_warps_per_sm) + " too many";
   }
   if (o.limit_blocks == 0) return "the SM holds no blocks (sm.max_blocks = 0)";

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 
 namespace warpsim::scheduler {
 

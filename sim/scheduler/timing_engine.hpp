@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/module.hpp"
 #include "sim/scheduler/occupancy.hpp"
-#include "sim/scheduler/sm_model.hpp"
+#include "sim/scheduler/sm/timeline_recorder.hpp"
 #include "sim/scheduler/timing_types.hpp"
 
 namespace warpsim::scheduler {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 
 namespace warpsim::scheduler {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <variant>
 
-#include "sim/core/config/config_keys.hpp"
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/config_keys.hpp"
+#include "sim/config/gpu_config.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);

@@ -71,7 +71,8 @@ std::vector<Case> listed_cases() {
   for (unsigned n = 1; std::getline(in, line); ++n) {
     if (trim(line).empty() || trim(line)[0] == '#') continue;
     const auto bar1 = line.find('|'), bar2 = line.find('|', bar1 + 1);
-    REQUIRE_MESSAGE(bar2 != std::string::npos, "cases.txt:" << n << ": expected EXIT | WORDS | ARGS");
+    REQUIRE_MESSAGE(bar2 != std::string::npos,
+                    "cases.txt:" << n << ": expected EXIT | WORDS | ARGS");
     Case c;
     c.exit_code = std::stoi(trim(line.substr(0, bar1)));
     std::istringstream words(line.substr(bar1 + 1, bar2 - bar1 - 1));
@@ -117,10 +118,14 @@ std::vector<Case> count_cases() {
   std::vector<Case> cases;
   for (const CountOption& o : count_options()) {
     std::vector<std::pair<std::string, std::string>> bad = {
-        {"-1", "must not be negative"},       {"-0", "must not be negative"},
-        {"abc", "not a whole number"},        {"1.5", "not a whole number"},
-        {"12abc", "not a whole number"},      {"0x10", "not a whole number"},
-        {"+5", "not a whole number"},         {"99999999999999999999999", "out of range"},
+        {"-1", "must not be negative"},
+        {"-0", "must not be negative"},
+        {"abc", "not a whole number"},
+        {"1.5", "not a whole number"},
+        {"12abc", "not a whole number"},
+        {"0x10", "not a whole number"},
+        {"+5", "not a whole number"},
+        {"99999999999999999999999", "out of range"},
         {"-99999999999999999999", "must not be negative"}};
     if (o.max != UINT64_MAX) bad.emplace_back(std::to_string(o.max + 1), "out of range");
     if (o.min > 0) bad.emplace_back(std::to_string(o.min - 1), "out of range");

@@ -2,6 +2,8 @@
 // random straight-line blocks of loads, stores and arithmetic it returns a permutation that
 // keeps every register dependence and the order of stores against every memory access, and it
 // moves independent loads ahead of arithmetic.
+#include "sim/core/ir/block_schedule.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <set>
 #include <sstream>
 
-#include "sim/core/ir/block_schedule.hpp"
 #include "sim/core/ir/frontend.hpp"
 #include "sim/core/ir/register_reads.hpp"
 

@@ -1,7 +1,7 @@
 // GPU configs: every built-in one loads; mistakes are rejected with the file and line.
 #include <doctest/doctest.h>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "tests/unit/test_support.hpp"
 #include "tools/warpsim/config_options.hpp"
 
@@ -93,11 +93,11 @@ TEST_CASE("--set overrides a key and is checked like the file") {
 
 TEST_CASE("timing keys that contradict each other or name no choice are rejected") {
   // Warps count as in flight for the end of their block's launch latency, never longer.
-  CHECK(has(errors_of(kMinimal, {"timing.block_launch_latency=100",
-                                 "timing.launch_latency_in_flight=101"}),
+  CHECK(has(errors_of(kMinimal,
+                      {"timing.block_launch_latency=100", "timing.launch_latency_in_flight=101"}),
             "timing.launch_latency_in_flight exceeds timing.block_launch_latency"));
-  CHECK(errors_of(kMinimal, {"timing.block_launch_latency=100",
-                             "timing.launch_latency_in_flight=100"})
+  CHECK(errors_of(kMinimal,
+                  {"timing.block_launch_latency=100", "timing.launch_latency_in_flight=100"})
             .empty());
   CHECK(has(errors_of(kMinimal, {"timing.store_exit=never"}),
             "timing.store_exit = 'never': expected one of: acknowledged, arrived, accepted"));

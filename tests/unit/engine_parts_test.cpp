@@ -7,8 +7,8 @@
 #include <thread>
 #include <vector>
 
-#include "sim/scheduler/request_order.hpp"
-#include "sim/scheduler/spin_barrier.hpp"
+#include "sim/scheduler/engine/request_order.hpp"
+#include "sim/scheduler/engine/spin_barrier.hpp"
 
 namespace warpsim::scheduler {
 namespace {

@@ -2,11 +2,12 @@
 // kernel verifies and leaves exactly the bytes the kernel as written leaves (lanes with their
 // own trip counts, bounds where N - (factor-1)*K would wrap), that its loads come first, and
 // what unrolling saves in issued instructions, counted from the IR.
+#include "sim/core/ir/loop_unroll.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
 
-#include "sim/core/ir/loop_unroll.hpp"
 #include "sim/core/ir/verifier.hpp"
 #include "tests/unit/timing_support.hpp"
 

@@ -89,11 +89,11 @@ TEST_CASE("a global atomic counts each sector once per lane on its most contende
     const auto o = offsets(4, index);
     return memory::atomic_sectors(o.data(), 0xffffffffu);
   };
-  CHECK(sectors([](unsigned) { return 0u; }) == 32);          // 32 lanes on one word
-  CHECK(sectors([](unsigned l) { return l % 8; }) == 4);      // one sector, 4 lanes a word
-  CHECK(sectors([](unsigned l) { return l / 2; }) == 4);      // 2 sectors, 2 lanes a word
-  CHECK(sectors([](unsigned l) { return l; }) == 4);          // 4 sectors, as coalesced
-  CHECK(sectors([](unsigned l) { return l * 8; }) == 32);     // a sector per lane
+  CHECK(sectors([](unsigned) { return 0u; }) == 32);                  // 32 lanes on one word
+  CHECK(sectors([](unsigned l) { return l % 8; }) == 4);              // one sector, 4 lanes a word
+  CHECK(sectors([](unsigned l) { return l / 2; }) == 4);              // 2 sectors, 2 lanes a word
+  CHECK(sectors([](unsigned l) { return l; }) == 4);                  // 4 sectors, as coalesced
+  CHECK(sectors([](unsigned l) { return l * 8; }) == 32);             // a sector per lane
   CHECK(sectors([](unsigned l) { return l < 16 ? 0u : 1u; }) == 16);  // 16 lanes a word
 }
 

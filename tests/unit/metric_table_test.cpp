@@ -1,13 +1,14 @@
 // The table of counters (sim/metrics/metrics.def) drives every report: each counter is in the
 // JSON and the text report, the SMs' counters are all added up in timing mode, and validate's
 // rules are well formed.
+#include "sim/metrics/metric_table.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "sim/metrics/metric_table.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -33,8 +34,8 @@ TEST_CASE("every metric has a unique name, a unit, a description and a sound rul
     CHECK(names.insert(m.name).second);
     CHECK(!m.unit.empty());
     CHECK(!m.description.empty());
-    const bool bounded = m.compare == metrics::Compare::WithinPercent ||
-                         m.compare == metrics::Compare::WithinPoints;
+    const bool bounded =
+        m.compare == metrics::Compare::WithinPercent || m.compare == metrics::Compare::WithinPoints;
     CHECK((m.tolerance > 0) == bounded);
     // warpsim's own names are never asked of the GPU; Nsight Compute's are two-part names.
     if (m.name.starts_with("warpsim__")) CHECK(m.gpu == metrics::Gpu::NotMeasured);

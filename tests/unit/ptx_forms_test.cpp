@@ -13,18 +13,20 @@
 #include <vector>
 
 #include "cuda_backend/ptx.hpp"
-#include "sim/scheduler/inst_timing.hpp"
 #include "sim/core/ir/frontend.hpp"
-#include "tests/unit/timing_support.hpp"
 #include "sim/core/ir/opcodes.hpp"
 #include "sim/core/ir/types.hpp"
+#include "sim/scheduler/inst_timing.hpp"
+#include "tests/unit/timing_support.hpp"
 
 namespace warpsim::test {
 namespace {
 
 const std::vector<std::string> kTypes = {"pred", "s32", "u32", "s64", "u64", "f32", "f64"};
 
-bool is_float_type(const std::string& t) { return t == "f32" || t == "f64"; }
+bool is_float_type(const std::string& t) {
+  return t == "f32" || t == "f64";
+}
 
 // A value of type `t` for an operand: a register the kernel's prologue defines.
 std::string value_of(const std::string& t, int which) {
@@ -38,8 +40,7 @@ std::string prologue() {
     text += "  %q" + std::to_string(w) + " = lt.u32 %tid.x, " + std::to_string(5 + w) + "\n";
     for (const std::string& t : kTypes) {
       if (t == "pred") continue;
-      text += "  " + value_of(t, w) + " = mov." + t + " " + (is_float_type(t) ? "1.5" : "3") +
-              "\n";
+      text += "  " + value_of(t, w) + " = mov." + t + " " + (is_float_type(t) ? "1.5" : "3") + "\n";
     }
   }
   return text;
@@ -52,11 +53,20 @@ std::string operands(std::string_view signature, const std::string& t, const std
   for (char c : signature) {
     std::string op;
     switch (c) {
-      case 'T': op = value_of(t, n); break;
-      case 'P': op = "%q0"; break;
-      case 'u': op = "%u"; break;
-      case 'S': op = value_of(src, n); break;
-      default: break;
+      case 'T':
+        op = value_of(t, n);
+        break;
+      case 'P':
+        op = "%q0";
+        break;
+      case 'u':
+        op = "%u";
+        break;
+      case 'S':
+        op = value_of(src, n);
+        break;
+      default:
+        break;
     }
     ++n;
     list += (list.empty() ? "" : ", ") + op;
@@ -197,8 +207,8 @@ TEST_CASE("every instruction form the verifier accepts executes and has a timing
     CAPTURE(text);
     const std::string name = text.substr(7, text.find('(') - 7);
     const std::string element = text.substr(text.find("global ") + 7, 3);
-    const std::string launch = "launch " + name + " grid(1) block(32) {\n  g = " +
-                               element + "[64] zero\n}\n";
+    const std::string launch =
+        "launch " + name + " grid(1) block(32) {\n  g = " + element + "[64] zero\n}\n";
     const KernelRun k = load_kernel_text("form", constants() + text + launch);
     // Decoding gives every instruction but control flow and barriers an executor (it throws
     // otherwise); running it executes each; every instruction gets a pipe and a latency.

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/frontend.hpp"
 #include "tests/unit/run_support.hpp"
@@ -60,9 +60,9 @@ TEST_CASE("index expressions nest to 256 levels and are refused beyond, without 
 TEST_CASE("the XOR swizzle of a 32x32 tile is conflict-free, its column read 32-way") {
   // Warp 1 of a 32x32 block has tid.y = 1 and tid.x = lane: column tid.x ^ 1 is a permutation
   // of 0-31, so the 32 lanes hit 32 different banks of row 1: one wavefront.
-  const auto swizzled = run_cli({"banks", "--array", "f32[32][32]", "--index",
-                                 "[tid.y][tid.x ^ tid.y]", "--block", "32,32", "--warp", "1",
-                                 "--json", "-"});
+  const auto swizzled =
+      run_cli({"banks", "--array", "f32[32][32]", "--index", "[tid.y][tid.x ^ tid.y]", "--block",
+               "32,32", "--warp", "1", "--json", "-"});
   REQUIRE(swizzled.exit_code == 0);
   const auto j = nlohmann::json::parse(swizzled.out);
   CHECK(j["wavefronts"] == 1);
@@ -79,8 +79,8 @@ TEST_CASE("the XOR swizzle of a 32x32 tile is conflict-free, its column read 32-
 }
 
 TEST_CASE("run --json - writes the JSON alone to standard output, the text report to stderr") {
-  const auto r = run_cli({"run", (source_dir() / "kernels_ir/warp_divergence.kir").string(),
-                          "--json", "-"});
+  const auto r =
+      run_cli({"run", (source_dir() / "kernels_ir/warp_divergence.kir").string(), "--json", "-"});
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
   // One warp of 32 threads: the seed's 16/16 split is one divergent branch.
@@ -90,8 +90,8 @@ TEST_CASE("run --json - writes the JSON alone to standard output, the text repor
 
 TEST_CASE("a UTF-8 byte-order mark before a kernel or a config is accepted") {
   const std::string bom = "\xEF\xBB\xBF";
-  const auto loaded = ir::load_module_text(
-      "bom.kir", bom + "kernel k(out: ptr global s32) {\nentry:\n  ret\n}\n");
+  const auto loaded =
+      ir::load_module_text("bom.kir", bom + "kernel k(out: ptr global s32) {\nentry:\n  ret\n}\n");
   CHECK(loaded.ok());
   const std::string ini = bom +
                           "[gpu]\nname = G\ncompute_capability = 9.0\nsm_count = 2\n[sm]\n"
@@ -125,8 +125,8 @@ std::string nested_ifs(int n) {
   std::string t = "kernel deep(out: ptr global u32) {\nentry:\n  %t = mov.u32 %tid.x\n  jmp c0\n";
   for (int i = 0; i < n; ++i) {
     const std::string s = std::to_string(i), next = std::to_string(i + 1);
-    t += "c" + s + ":\n  %p" + s + " = lt.u32 %t, " + next + "\n  br %p" + s + ", b" + s +
-         ", j" + s + "\nb" + s + ":\n  jmp " + (i + 1 < n ? "c" + next : "inner") + "\n";
+    t += "c" + s + ":\n  %p" + s + " = lt.u32 %t, " + next + "\n  br %p" + s + ", b" + s + ", j" +
+         s + "\nb" + s + ":\n  jmp " + (i + 1 < n ? "c" + next : "inner") + "\n";
   }
   t += "inner:\n  st.global.u32 out[%t], %t\n  jmp j" + std::to_string(n - 1) + "\n";
   for (int i = n - 1; i >= 0; --i) {

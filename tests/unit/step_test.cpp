@@ -24,8 +24,8 @@ std::string write_script(const std::string& text) {
 }
 
 TEST_CASE("a scripted step shows the warp split 16/16 and reconverge at the join") {
-  const auto r = run_cli({"step", divergence_kernel(), "--block-index", "0", "--warp", "0", "--script",
-                          write_script("n 4\nstack\np %lowHalf\nc\n")});
+  const auto r = run_cli({"step", divergence_kernel(), "--block-index", "0", "--warp", "0",
+                          "--script", write_script("n 4\nstack\np %lowHalf\nc\n")});
   CAPTURE(r.out);
   REQUIRE(r.exit_code == 0);
   // Line 14 is the branch; after it the long path (line 16) runs with lanes 0-15 and the short
@@ -73,8 +73,8 @@ TEST_CASE("the stepping commands: next alone is one, regs shows values, bad coun
 }
 
 TEST_CASE("step --ascii draws the lane bar without block glyphs") {
-  const auto r = run_cli({"step", divergence_kernel(), "--ascii", "--script",
-                          write_script("n 4\nq\n")});
+  const auto r =
+      run_cli({"step", divergence_kernel(), "--ascii", "--script", write_script("n 4\nq\n")});
   REQUIRE(r.exit_code == 0);
   // After the branch at line 14, lanes 0-15 run the long path: 16 '#' then 16 ':'.
   CHECK(r.out.find("################::::::::::::::::  16/32") != std::string::npos);
@@ -82,9 +82,9 @@ TEST_CASE("step --ascii draws the lane bar without block glyphs") {
 }
 
 TEST_CASE("step takes the launch shape as run does, and --block-index names the block") {
-  const auto r = run_cli({"step", divergence_kernel(), "--grid", "2", "--block", "64",
-                          "--arg", "out=f32[128] zero", "--block-index", "1", "--warp", "1",
-                          "--script", write_script("c\n")});
+  const auto r = run_cli({"step", divergence_kernel(), "--grid", "2", "--block", "64", "--arg",
+                          "out=f32[128] zero", "--block-index", "1", "--warp", "1", "--script",
+                          write_script("c\n")});
   CAPTURE(r.err);
   REQUIRE(r.exit_code == 0);
   // Block 1, warp 1 of 64-thread blocks: threads 32-63 of the block.
@@ -122,14 +122,16 @@ TEST_CASE("step at a terminal prompts, answers commands and quits") {
     _exit(127);
   }
   std::string all;
-  CHECK(read_until(master, "(step, about to run line 11) ", all).find("32/32") != std::string::npos);
+  CHECK(read_until(master, "(step, about to run line 11) ", all).find("32/32") !=
+        std::string::npos);
   const std::string next = "next 4\n";
   REQUIRE(write(master, next.data(), next.size()) == static_cast<ssize_t>(next.size()));
   const std::string after = read_until(master, "(step, about to run line 17) ", all);
   CHECK(after.find("16/32  %a1 = fma.f32") != std::string::npos);
   const std::string print = "print %x\n";
   REQUIRE(write(master, print.data(), print.size()) == static_cast<ssize_t>(print.size()));
-  CHECK(read_until(master, "(step, about to run line 17) ", all).find("%x (f32)") != std::string::npos);
+  CHECK(read_until(master, "(step, about to run line 17) ", all).find("%x (f32)") !=
+        std::string::npos);
   const std::string quit = "quit\n";
   REQUIRE(write(master, quit.data(), quit.size()) == static_cast<ssize_t>(quit.size()));
   int status = -1;
@@ -171,8 +173,8 @@ TEST_CASE("at a terminal, the end of input (Ctrl-D) quits") {
 
 TEST_CASE("at a terminal, Ctrl-C during continue returns to the prompt") {
   // A warp that loops for ever: continue never ends on its own.
-  const auto [pid, master] = step_on_terminal(
-      (source_dir() / "tests/bad_input/endless.kir").string(), "--ascii");
+  const auto [pid, master] =
+      step_on_terminal((source_dir() / "tests/bad_input/endless.kir").string(), "--ascii");
   REQUIRE(pid > 0);
   std::string all;
   read_until(master, "(step, about to run line", all);

@@ -93,9 +93,10 @@ TEST_CASE("an SM's constant cache starts empty: each line's first load pays the 
     const auto base =
         run_timed(k, h200({"timing.const_miss_latency=0", "timing.const_first_miss_latency=0"}))
             .timing.elapsed_cycles;
-    const auto slow = run_timed(k, h200({"timing.const_miss_latency=1000",
-                                         "timing.const_first_miss_latency=1000"}))
-                          .timing.elapsed_cycles;
+    const auto slow =
+        run_timed(k,
+                  h200({"timing.const_miss_latency=1000", "timing.const_first_miss_latency=1000"}))
+            .timing.elapsed_cycles;
     CAPTURE(launch);
     CHECK(slow - base >= 16'000 - gpu.timing.l2_latency);
     CHECK(slow - base <= 16'000 + gpu.timing.l2_latency);

@@ -86,7 +86,8 @@ TEST_CASE("address hashing: every power-of-two stride of lines uses every unit")
   for (std::uint64_t units : {32u, 64u}) {
     for (unsigned j = 0; j <= 14; ++j) {
       std::set<std::uint64_t> used;
-      for (std::uint64_t k = 0; k < units; ++k) used.insert(memory::fold_hash((0x5A5A5ull << 24) + (k << j), units));
+      for (std::uint64_t k = 0; k < units; ++k)
+        used.insert(memory::fold_hash((0x5A5A5ull << 24) + (k << j), units));
       CHECK_MESSAGE(used.size() == units, "units " << units << ", stride 2^" << j);
     }
   }

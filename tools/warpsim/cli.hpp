@@ -10,9 +10,9 @@
 namespace warpsim::cli {
 
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitBadInput = 2;     // bad IR, arguments or config
-inline constexpr int kExitKernelFault = 3;  // the simulated kernel faulted
-inline constexpr int kExitOutOfMemory = 4;  // the host could not give the memory a run needed
+inline constexpr int kExitBadInput = 2;        // bad IR, arguments or config
+inline constexpr int kExitKernelFault = 3;     // the simulated kernel faulted
+inline constexpr int kExitOutOfMemory = 4;     // the host could not give the memory a run needed
 inline constexpr int kExitInternalError = 70;  // a bug in warpsim (EX_SOFTWARE)
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

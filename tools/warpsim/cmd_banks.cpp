@@ -2,7 +2,6 @@
 // a kernel. E.g. --array 'f32[32][32]' --index '[lane][0]' is a 32-way conflict;
 // --array 'f32[32][33]' makes it conflict-free.
 #include <fmt/format.h>
-
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include <regex>
 
 #include "sim/core/exec/launch.hpp"
+#include "sim/core/gpu_constants.hpp"
 #include "sim/memory/shared_banks.hpp"
 #include "tools/warpsim/bank_picture.hpp"
 #include "tools/warpsim/cli.hpp"
@@ -52,8 +52,9 @@ std::optional<ArrayShape> parse_array(const std::string& text) {
 
 // User text quoted in a message, shortened when it is long (a pasted expression of pages).
 std::string abbreviated(const std::string& text) {
-  return text.size() <= 80 ? text : text.substr(0, 60) + "... (" + std::to_string(text.size()) +
-                                        " characters)";
+  return text.size() <= 80
+             ? text
+             : text.substr(0, 60) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 nlohmann::json bank_json(const memory::BankMap& map, const std::string& array,
@@ -64,8 +65,11 @@ nlohmann::json bank_json(const memory::BankMap& map, const std::string& array,
     for (unsigned l = 0; l < 32; ++l) {
       if (s.lanes >> l & 1u) lanes.push_back(l);
     }
-    slots.push_back({{"bank", s.bank}, {"word", s.word}, {"phase", s.phase},
-                     {"wavefront", s.wavefront}, {"lanes", lanes}});
+    slots.push_back({{"bank", s.bank},
+                     {"word", s.word},
+                     {"phase", s.phase},
+                     {"wavefront", s.wavefront},
+                     {"lanes", lanes}});
   }
   return {{"array", array},
           {"index", index},
@@ -85,9 +89,7 @@ int fail(std::ostream& err, const std::string& message) {
   return kExitBadInput;
 }
 
-}  // namespace
-
-int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+po::options_description banks_options() {
   po::options_description desc("options");
   desc.add_options()("array", po::value<std::string>(),
                      "element type and shape, e.g. 'f32[32][33]' (padding included)")(
@@ -96,7 +98,7 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
                    "swizzle '[row][col ^ row]'; variables ") +
        kIndexVariables + "; operators " + kIndexOperators + " (C's precedence)")
           .c_str())("block", po::value<std::string>()->default_value("32"),
-                                  "block dimensions x[,y[,z]], for tid")(
+                    "block dimensions x[,y[,z]], for tid")(
       "warp", count_value(0, 31)->default_value(0), "which warp of the block")(
       "vector", count_value(1, 4)->default_value(1),
       "elements per lane: 1, 2 or 4 (a 64- or 128-bit vector access)")(
@@ -107,6 +109,73 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "json", po::value<std::string>(),
       "also write the result as JSON to this file (-: to standard output, the text then on "
       "standard error)");
+  return desc;
+}
+
+// Each lane's byte offset in the array, and the lanes the block has; an error naming the lane
+// whose index is outside the array or misaligned, else "".
+std::string lane_offsets(const ArrayShape& shape, const IndexExpression& index,
+                         const ir::Dim3& block, std::uint64_t warp, unsigned vector,
+                         std::uint64_t* offsets, std::uint32_t& mask) {
+  std::string error;
+  const unsigned element = ir::size_bytes(shape.element);
+  std::uint64_t total = 1;
+  for (std::uint64_t d : shape.dims) total *= d;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint64_t thread = warp * kWarpSize + lane;
+    if (thread >= block.count()) break;
+    const ir::Dim3 tid = exec::unflatten(thread, block);
+    const LaneCoordinates at{lane, static_cast<std::int64_t>(warp),
+                             static_cast<std::int64_t>(tid.x), static_cast<std::int64_t>(tid.y),
+                             static_cast<std::int64_t>(tid.z)};
+    const auto indices = index.evaluate(at, error);
+    if (!indices) return fmt::format("lane {}: {}", lane, error);
+    std::uint64_t linear = 0;
+    for (std::size_t k = 0; k < indices->size(); ++k) {
+      const std::int64_t i = (*indices)[k];
+      if (i < 0 || static_cast<std::uint64_t>(i) >= shape.dims[k]) {
+        return fmt::format("lane {}: index {} is outside dimension {} (size {})", lane, i, k,
+                           shape.dims[k]);
+      }
+      linear = linear * shape.dims[k] + static_cast<std::uint64_t>(i);
+    }
+    if (linear % vector != 0 || linear + vector > total) {
+      return fmt::format(
+          "lane {}: a {}-element access at element {} is misaligned or runs past "
+          "the array",
+          lane, vector, linear);
+    }
+    offsets[lane] = linear * element;
+    mask |= 1u << lane;
+  }
+
+  return "";
+}
+
+void write_banks_text(std::ostream& text, const memory::BankMap& map, const std::string& array_text,
+                      unsigned element, const std::string& index_text, const ir::Dim3& block,
+                      std::uint64_t warp, std::uint32_t mask, unsigned bytes) {
+  const unsigned conflicts = map.wavefronts - map.passes;
+  text << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
+                      array_text, element, index_text, block.x, block.y, block.z, warp);
+  text << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
+                      std::popcount(mask), bytes * 8, map.phases, map.phases == 1 ? "" : "s",
+                      kWarpSize / std::max(1u, bytes / 4));
+  if (map.passes != map.phases) {
+    text << fmt::format("the {} phases merge pairwise into {} passes (lanes share addresses)\n",
+                        map.phases, map.passes);
+  }
+  text << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
+                      map.wavefronts, map.passes, conflicts,
+                      map.max_words_per_bank <= 1 ? std::string("none (conflict-free)")
+                                                  : fmt::format("{}-way", map.max_words_per_bank));
+  write_bank_grid(text, map);
+}
+
+}  // namespace
+
+int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const po::options_description desc = banks_options();
   auto cl = parse_command_line("banks --array TYPE[..] --index '[..]'", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
@@ -137,44 +206,18 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return fail(err, "--block must be x[,y[,z]] with 1 to 1024 threads");
   }
   const std::uint64_t warp = cl->vars["warp"].as<std::uint64_t>();
-  if (warp * 32 >= block->count()) return fail(err, "--warp is outside the block");
+  if (warp * kWarpSize >= block->count()) return fail(err, "--warp is outside the block");
   const auto vector = static_cast<unsigned>(cl->vars["vector"].as<std::uint64_t>());
   const unsigned element = ir::size_bytes(shape->element);
   if ((vector != 1 && vector != 2 && vector != 4) || vector * element > 16) {
     return fail(err, "--vector must be 1, 2 or 4, for an access of at most 16 bytes");
   }
 
-  std::uint64_t total = 1;
-  for (std::uint64_t d : shape->dims) total *= d;
-  std::uint64_t offsets[32] = {};
+  std::uint64_t offsets[kWarpSize] = {};
   std::uint32_t mask = 0;
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    const std::uint64_t thread = warp * 32 + lane;
-    if (thread >= block->count()) break;
-    const ir::Dim3 tid = exec::unflatten(thread, *block);
-    const LaneCoordinates at{lane, static_cast<std::int64_t>(warp),
-                             static_cast<std::int64_t>(tid.x), static_cast<std::int64_t>(tid.y),
-                             static_cast<std::int64_t>(tid.z)};
-    const auto indices = index->evaluate(at, error);
-    if (!indices) return fail(err, fmt::format("lane {}: {}", lane, error));
-    std::uint64_t linear = 0;
-    for (std::size_t k = 0; k < indices->size(); ++k) {
-      const std::int64_t i = (*indices)[k];
-      if (i < 0 || static_cast<std::uint64_t>(i) >= shape->dims[k]) {
-        return fail(err, fmt::format("lane {}: index {} is outside dimension {} (size {})", lane, i,
-                                     k, shape->dims[k]));
-      }
-      linear = linear * shape->dims[k] + static_cast<std::uint64_t>(i);
-    }
-    if (linear % vector != 0 || linear + vector > total) {
-      return fail(err, fmt::format("lane {}: a {}-element access at element {} is misaligned or "
-                                   "runs past the array",
-                                   lane, vector, linear));
-    }
-    offsets[lane] = linear * element;
-    mask |= 1u << lane;
-  }
-
+  if (const std::string why = lane_offsets(*shape, *index, *block, warp, vector, offsets, mask);
+      !why.empty())
+    return fail(err, why);
   const unsigned bytes = vector * element;
   static const std::pair<const char*, memory::SharedAccess> kAccesses[] = {
       {"load", memory::SharedAccess::Load},
@@ -186,11 +229,12 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const auto* access = std::find_if(std::begin(kAccesses), std::end(kAccesses),
                                     [&](const auto& a) { return access_text == a.first; });
   if (access == std::end(kAccesses)) {
-    return fail(err, "--access must be load, store, atomic, cas or increment, not '" +
-                         access_text + "'");
+    return fail(
+        err, "--access must be load, store, atomic, cas or increment, not '" + access_text + "'");
   }
-  for (unsigned lane = 0; lane < 32; ++lane) {
-    if (mask >> lane & 1u) spdlog::debug("banks: lane {} reads byte offset {}", lane, offsets[lane]);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (mask >> lane & 1u)
+      spdlog::debug("banks: lane {} reads byte offset {}", lane, offsets[lane]);
   }
   const memory::BankMap map = memory::bank_map(offsets, mask, bytes, access->second);
   const unsigned conflicts = map.wavefronts - map.passes;
@@ -199,20 +243,7 @@ int run_banks(const std::vector<std::string>& args, std::ostream& out, std::ostr
                   index_text, warp, map.wavefronts, map.passes, conflicts);
   const bool json_to_stdout = cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-";
   std::ostream& text = json_to_stdout ? err : out;
-  text << fmt::format("array {} ({}-byte elements), index {}, block ({}, {}, {}), warp {}\n",
-                     array_text, element, index_text, block->x, block->y, block->z, warp);
-  text << fmt::format("{} active lanes, {}-bit accesses, processed as {} phase{} of {} lanes\n",
-                     std::popcount(mask), bytes * 8, map.phases, map.phases == 1 ? "" : "s",
-                     32 / std::max(1u, bytes / 4));
-  if (map.passes != map.phases) {
-    text << fmt::format("the {} phases merge pairwise into {} passes (lanes share addresses)\n",
-                        map.phases, map.passes);
-  }
-  text << fmt::format("wavefronts {} (ideal {}), bank conflicts {}, conflict degree: {}\n\n",
-                     map.wavefronts, map.passes, conflicts,
-                     map.max_words_per_bank <= 1 ? std::string("none (conflict-free)")
-                                                 : fmt::format("{}-way", map.max_words_per_bank));
-  write_bank_grid(text, map);
+  write_banks_text(text, map, array_text, element, index_text, *block, warp, mask, bytes);
   if (cl->vars.count("json")) {
     const nlohmann::json j = bank_json(map, array_text, index_text, warp, bytes);
     if (json_to_stdout) {

@@ -98,8 +98,7 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out << fmt::format(
         "timing model on {}, {} simulation thread{}; simulation only (buffers are "
         "filled before the clock starts)\n",
-        gpu->name, simulation_threads(threads),
-        simulation_threads(threads) == 1 ? "" : "s");
+        gpu->name, simulation_threads(threads), simulation_threads(threads) == 1 ? "" : "s");
   } else {
     out << "functional model, one thread; simulation only (buffers are filled before the clock "
            "starts)\n";

@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-#include "sim/core/config/config_keys.hpp"
+#include "sim/config/config_keys.hpp"
 #include "sim/core/ir/frontend.hpp"
 #include "sim/core/ir/loop_unroll.hpp"
 #include "sim/core/ir/printer.hpp"
@@ -103,8 +103,9 @@ int print(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     const auto factor = static_cast<std::uint32_t>(cl.vars["unroll"].as<std::uint64_t>());
     for (ir::Kernel& k : loaded->module.kernels) {
       const std::size_t loops = ir::unroll_loops(k, factor);
-      if (loops > 0) out << "# " << k.name << ": " << loops << " loop" << (loops == 1 ? "" : "s")
-                         << " unrolled " << factor << "x\n";
+      if (loops > 0)
+        out << "# " << k.name << ": " << loops << " loop" << (loops == 1 ? "" : "s") << " unrolled "
+            << factor << "x\n";
     }
   }
   ir::print(out, loaded->module);

@@ -1,11 +1,11 @@
 // `warpsim run FILE`: execute a kernel functionally and report what it did.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <ostream>
 #include <thread>
-
-#include <spdlog/spdlog.h>
 
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
@@ -69,17 +69,14 @@ std::optional<exec::ExecOptions> exec_options(const CommandLine& cl, std::ostrea
   return opts;
 }
 
-}  // namespace
-
-int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+po::options_description run_options() {
   po::options_description desc("options");
   desc.add_options()("file", po::value<std::string>(),
                      "the .kir file (default: the seed's vecAdd, built in)")(
       "json", po::value<std::string>(),
       "also write the report as JSON to this file (-: to standard output, the text report then "
-      "on standard error)")(
-      "dump", po::value<std::vector<std::string>>(),
-      "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
+      "on standard error)")("dump", po::value<std::vector<std::string>>(),
+                            "BUFFER=PATH: write a buffer's final bytes to PATH (repeatable)")(
       "mode", po::value<std::string>()->default_value("functional"),
       "functional (results and counters), or timing (also cycles, occupancy achieved, cache "
       "hit rates, warp states)")(
@@ -87,14 +84,79 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
       "timing: simulation threads (0: one per core); results do not depend on it")(
       "timeline", po::value<std::string>(),
       "timing: write one SM's per-warp states over time to this .svg or .html file")(
-      "timeline-sm", count_value(0, 4095)->default_value(0),
-      "timing: which SM the timeline shows")(
+      "timeline-sm", count_value(0, 4095)->default_value(0), "timing: which SM the timeline shows")(
       "cache-control", po::value<std::string>()->default_value("all"),
       (std::string("timing: ") + kCacheControlHelp).c_str())(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
+  return desc;
+}
+
+// Runs the launch functionally, or through the timing model with --mode timing.
+void simulate(const CommandLine& cl, const ir::Module& module, const exec::LaunchSpec& spec,
+              const config::GpuConfig& gpu, const LaunchOccupancy& occupancy,
+              const exec::ExecOptions& opts, bool flush_l2, ProgressLine& progress,
+              std::optional<exec::LaunchResult>& result,
+              std::optional<scheduler::TimingStats>& timing_stats) {
+  if (cl.vars["mode"].as<std::string>() == "timing") {
+    scheduler::TimingOptions topts;
+    topts.threads =
+        simulation_threads(static_cast<unsigned>(cl.vars["threads"].as<std::uint64_t>()));
+    topts.max_warp_instructions = opts.max_warp_instructions;
+    topts.timeline = cl.vars.count("timeline") != 0;
+    topts.timeline_sm = static_cast<unsigned>(cl.vars["timeline-sm"].as<std::uint64_t>());
+    topts.flush_l2 = flush_l2;
+    topts.progress = &progress;
+    scheduler::TimingResult r =
+        scheduler::simulate_timing(module, spec, gpu, occupancy.occupancy, topts);
+    result = std::move(r.functional);
+    timing_stats = std::move(r.timing);
+  } else {
+    exec::ExecOptions with_progress = opts;
+    with_progress.progress = &progress;
+    result = exec::execute(module, spec, with_progress);
+  }
+}
+
+// The text report, and the JSON, timeline and buffer dumps asked for.
+int write_outputs(const CommandLine& cl, const RunSummary& summary,
+                  const exec::GlobalMemory& memory, std::ostream& out, std::ostream& err) {
+  // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
+  const bool json_to_stdout = cl.vars.count("json") && cl.vars["json"].as<std::string>() == "-";
+  write_run_text(json_to_stdout ? err : out, summary);
+  if (json_to_stdout) {
+    out << run_json(summary).dump(2) << '\n';
+  } else if (cl.vars.count("json")) {
+    std::ofstream json(cl.vars["json"].as<std::string>());
+    json << run_json(summary).dump(2) << '\n';
+    if (!json) {
+      err << "warpsim run: error: cannot write the JSON file\n";
+      return kExitBadInput;
+    }
+  }
+  if (cl.vars.count("timeline")) {
+    const std::string path = cl.vars["timeline"].as<std::string>();
+    std::ofstream picture(path);
+    picture << timeline_picture(*summary.timing, summary.launch.kernel->name,
+                                path.ends_with(".html"));
+    if (!picture) {
+      err << "warpsim run: error: cannot write '" << path << "'\n";
+      return kExitBadInput;
+    }
+  }
+  if (cl.vars.count("dump") &&
+      !dump_buffers(memory, cl.vars["dump"].as<std::vector<std::string>>(), err)) {
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  po::options_description desc = run_options();
   add_run_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -108,9 +170,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
-  if (cl->vars.count("timeline") &&
-      !extension_of(cl->vars["timeline"].as<std::string>(), {".svg", ".html"}, "run",
-                    "--timeline", err)) {
+  if (cl->vars.count("timeline") && !extension_of(cl->vars["timeline"].as<std::string>(),
+                                                  {".svg", ".html"}, "run", "--timeline", err)) {
     return kExitBadInput;
   }
   if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted() ||
@@ -149,29 +210,15 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   spdlog::debug("run: {} launch {}: grid ({}, {}, {}), block ({}, {}, {}), {} mode, config {}",
                 file, spec->name, spec->grid.x, spec->grid.y, spec->grid.z, spec->block.x,
                 spec->block.y, spec->block.z, mode, gpu->source);
-  ProgressLine progress(err, ProgressLine::stderr_is_terminal() &&
-                                 !(cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-"));
+  ProgressLine progress(err,
+                        ProgressLine::stderr_is_terminal() &&
+                            !(cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-"));
   const auto start = std::chrono::steady_clock::now();
   std::optional<exec::LaunchResult> result;
   std::optional<scheduler::TimingStats> timing_stats;
   try {
-    if (timing) {
-      scheduler::TimingOptions topts;
-      topts.threads = simulation_threads(static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>()));
-      topts.max_warp_instructions = opts->max_warp_instructions;
-      topts.timeline = cl->vars.count("timeline") != 0;
-      topts.timeline_sm = static_cast<unsigned>(cl->vars["timeline-sm"].as<std::uint64_t>());
-      topts.flush_l2 = *flush_l2;
-      topts.progress = &progress;
-      scheduler::TimingResult r =
-          scheduler::simulate_timing(loaded.module, *spec, *gpu, occupancy.occupancy, topts);
-      result = std::move(r.functional);
-      timing_stats = std::move(r.timing);
-    } else {
-      exec::ExecOptions with_progress = *opts;
-      with_progress.progress = &progress;
-      result = exec::execute(loaded.module, *spec, with_progress);
-    }
+    simulate(*cl, loaded.module, *spec, *gpu, occupancy, *opts, *flush_l2, progress, result,
+             timing_stats);
   } catch (const exec::KernelFault& f) {
     progress.clear();
     write_fault(err, file, f);
@@ -190,33 +237,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            &*gpu,
                            &occupancy,
                            timing_stats ? &*timing_stats : nullptr};
-  // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
-  const bool json_to_stdout = cl->vars.count("json") && cl->vars["json"].as<std::string>() == "-";
-  write_run_text(json_to_stdout ? err : out, summary);
-  if (json_to_stdout) {
-    out << run_json(summary).dump(2) << '\n';
-  } else if (cl->vars.count("json")) {
-    std::ofstream json(cl->vars["json"].as<std::string>());
-    json << run_json(summary).dump(2) << '\n';
-    if (!json) {
-      err << "warpsim run: error: cannot write the JSON file\n";
-      return kExitBadInput;
-    }
-  }
-  if (cl->vars.count("timeline")) {
-    const std::string path = cl->vars["timeline"].as<std::string>();
-    std::ofstream picture(path);
-    picture << timeline_picture(*timing_stats, spec->kernel->name, path.ends_with(".html"));
-    if (!picture) {
-      err << "warpsim run: error: cannot write '" << path << "'\n";
-      return kExitBadInput;
-    }
-  }
-  if (cl->vars.count("dump") &&
-      !dump_buffers(result->memory, cl->vars["dump"].as<std::vector<std::string>>(), err)) {
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return write_outputs(*cl, summary, result->memory, out, err);
 }
 
 }  // namespace warpsim::cli

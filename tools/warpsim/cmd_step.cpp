@@ -1,9 +1,7 @@
 // `warpsim step FILE --block B --warp W`: one warp's divergent execution, lane by lane.
-#include <unistd.h>
-
 #include <fmt/format.h>
-
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -102,8 +100,8 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   const auto warp = static_cast<std::uint32_t>(cl->vars["warp"].as<std::uint64_t>());
   if (warp >= spec->warps_per_block()) {
     err << "warpsim step: error: --warp " << warp << " is outside the block: it has "
-        << spec->warps_per_block() << " warp" << (spec->warps_per_block() == 1 ? "" : "s")
-        << " (" << spec->threads_per_block() << " threads)\n";
+        << spec->warps_per_block() << " warp" << (spec->warps_per_block() == 1 ? "" : "s") << " ("
+        << spec->threads_per_block() << " threads)\n";
     return kExitBadInput;
   }
   std::ifstream script;
@@ -113,16 +111,15 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
     if (std::filesystem::is_regular_file(path, ec)) script.open(path);
     if (!script.is_open()) {
       err << "warpsim step: error: --script '" << path << "': "
-          << (std::filesystem::is_directory(path, ec) ? "is a directory"
-                                                      : "cannot read the file")
+          << (std::filesystem::is_directory(path, ec) ? "is a directory" : "cannot read the file")
           << '\n';
       return kExitBadInput;
     }
   }
   std::istream& commands = script.is_open() ? script : in;
   const bool terminal = !script.is_open() && &in == &std::cin && isatty(STDIN_FILENO) != 0;
-  spdlog::debug("step: {} launch {}: watching block {} warp {}; commands from {}", file,
-                spec->name, *block, warp,
+  spdlog::debug("step: {} launch {}: watching block {} warp {}; commands from {}", file, spec->name,
+                *block, warp,
                 script.is_open() ? "the script" : (terminal ? "the terminal" : "standard input"));
   StepSession session(commands, out, terminal,
                       cl->vars.count("ascii") != 0 || terminal_wants_ascii());

@@ -12,13 +12,13 @@
 
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/exec/program.hpp"
+#include "sim/metrics/metric_table.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/fault_report.hpp"
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
-#include "sim/metrics/metric_table.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/timing_report.hpp"
@@ -161,8 +161,9 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     const double measured = hw->counters.at(std::string(m.name));
     const metrics::MetricValue value = metrics::metric_value(m.id, sim.stats, &timed.timing);
     row(std::string(m.name), shown_value(m, value),
-        m.source == metrics::Source::Timing ? fmt::format("{:.1f}", measured)
-                                            : fmt::format("{}", static_cast<std::uint64_t>(measured)),
+        m.source == metrics::Source::Timing
+            ? fmt::format("{:.1f}", measured)
+            : fmt::format("{}", static_cast<std::uint64_t>(measured)),
         counter_verdict(m, value, measured, mismatch));
     if (m.id != metrics::MetricId::warp_instructions) continue;
     // The timing model's count as compiled: loops unrolled, and the address arithmetic and
@@ -171,9 +172,9 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     if (as_compiled != sim.stats.warp_instructions) {
       row("warp instructions issued as compiled (timing model)", std::to_string(as_compiled),
           fmt::format("{}", static_cast<std::uint64_t>(measured)),
-          fmt::format("against SASS: shown ({:+.1f} %)",
-                      100.0 * (static_cast<double>(as_compiled) - measured) /
-                          std::max(1.0, measured)));
+          fmt::format(
+              "against SASS: shown ({:+.1f} %)",
+              100.0 * (static_cast<double>(as_compiled) - measured) / std::max(1.0, measured)));
     }
   }
   return mismatch ? Outcome::Mismatch : Outcome::Agrees;
@@ -235,8 +236,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       (std::string("the L2 at the start of each profiled pass, and of the timing model's "
                    "launch: ") +
        kCacheControlHelp + "; with --replay kernel only none")
-          .c_str())(
-      "md", po::value<std::string>(), "also write the table as Markdown");
+          .c_str())("md", po::value<std::string>(), "also write the table as Markdown");
   po::positional_options_description pos;
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
@@ -248,8 +248,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
         << "'\n";
     return kExitBadInput;
   }
-  auto flush_l2 =
-      parse_cache_control(cl->vars["cache-control"].as<std::string>(), "validate", err);
+  auto flush_l2 = parse_cache_control(cl->vars["cache-control"].as<std::string>(), "validate", err);
   if (!flush_l2) return kExitBadInput;
   if (replay_name == "kernel" && cl->vars["cache-control"].defaulted()) flush_l2 = false;
   if (*flush_l2 && replay_name == "kernel") {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 
 namespace warpsim::cli {
 

@@ -10,8 +10,26 @@
 namespace warpsim::cli {
 
 enum class IndexOp : std::uint8_t {
-  Constant, Variable, Negate, Complement,
-  Mul, Div, Rem, Add, Sub, Shl, Shr, Lt, Le, Gt, Ge, Eq, Ne, And, Xor, Or,
+  Constant,
+  Variable,
+  Negate,
+  Complement,
+  Mul,
+  Div,
+  Rem,
+  Add,
+  Sub,
+  Shl,
+  Shr,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  And,
+  Xor,
+  Or,
 };
 
 struct IndexExpression::Node {
@@ -194,9 +212,15 @@ std::optional<std::int64_t> arithmetic(IndexOp op, std::int64_t l, std::int64_t 
   std::int64_t v = 0;
   bool overflow = false;
   switch (op) {
-    case IndexOp::Add: overflow = __builtin_add_overflow(l, r, &v); break;
-    case IndexOp::Sub: overflow = __builtin_sub_overflow(l, r, &v); break;
-    case IndexOp::Mul: overflow = __builtin_mul_overflow(l, r, &v); break;
+    case IndexOp::Add:
+      overflow = __builtin_add_overflow(l, r, &v);
+      break;
+    case IndexOp::Sub:
+      overflow = __builtin_sub_overflow(l, r, &v);
+      break;
+    case IndexOp::Mul:
+      overflow = __builtin_mul_overflow(l, r, &v);
+      break;
     case IndexOp::Div:
     case IndexOp::Rem:
       if (r == 0) {
@@ -217,19 +241,29 @@ std::optional<std::int64_t> arithmetic(IndexOp op, std::int64_t l, std::int64_t 
                  l < (std::numeric_limits<std::int64_t>::min() >> r);
       if (!overflow) v = static_cast<std::int64_t>(static_cast<std::uint64_t>(l) << r);
       break;
-    case IndexOp::Lt: return std::int64_t{l < r};
-    case IndexOp::Le: return std::int64_t{l <= r};
-    case IndexOp::Gt: return std::int64_t{l > r};
-    case IndexOp::Ge: return std::int64_t{l >= r};
-    case IndexOp::Eq: return std::int64_t{l == r};
-    case IndexOp::Ne: return std::int64_t{l != r};
-    case IndexOp::And: return l & r;
-    case IndexOp::Xor: return l ^ r;
-    case IndexOp::Or: return l | r;
+    case IndexOp::Lt:
+      return std::int64_t{l < r};
+    case IndexOp::Le:
+      return std::int64_t{l <= r};
+    case IndexOp::Gt:
+      return std::int64_t{l > r};
+    case IndexOp::Ge:
+      return std::int64_t{l >= r};
+    case IndexOp::Eq:
+      return std::int64_t{l == r};
+    case IndexOp::Ne:
+      return std::int64_t{l != r};
+    case IndexOp::And:
+      return l & r;
+    case IndexOp::Xor:
+      return l ^ r;
+    case IndexOp::Or:
+      return l | r;
     case IndexOp::Constant:
     case IndexOp::Variable:
     case IndexOp::Negate:
-    case IndexOp::Complement: break;
+    case IndexOp::Complement:
+      break;
   }
   if (overflow) {
     error = "the index overflows 64 bits";

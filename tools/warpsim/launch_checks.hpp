@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/launch.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <thread>
 #include <ostream>
+#include <thread>
 
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/verifier.hpp"
@@ -77,18 +77,18 @@ std::optional<ir::LaunchArg> parse_arg(const ir::Kernel& kernel, const std::stri
   if (param == nullptr) {
     std::string names;
     for (const ir::KernelParam& p : kernel.params) names += (names.empty() ? "" : ", ") + p.name;
-    return fail("kernel '" + kernel.name + "' has no parameter '" + name + "' (it has: " +
-                names + ")");
+    return fail("kernel '" + kernel.name + "' has no parameter '" + name + "' (it has: " + names +
+                ")");
   }
-  const std::string source =
-      "launch " + kernel.name + " grid(1) block(1) {\n" + name + " = " + text.substr(eq + 1) +
-      "\n}\n";
+  const std::string source = "launch " + kernel.name + " grid(1) block(1) {\n" + name + " = " +
+                             text.substr(eq + 1) + "\n}\n";
   ir::Diagnostics diags("--arg", source);
   const ir::Module m = ir::parse(source, diags);
   if (diags.has_errors() || m.launches.size() != 1 || m.launches[0].args.size() != 1) {
     const std::string why = diags.all().empty() ? "not a value" : diags.all().front().message;
-    return fail(why + " (a scalar literal, or a buffer: TYPE[COUNT] zero|iota|random(...)|"
-                      "value(...))");
+    return fail(why +
+                " (a scalar literal, or a buffer: TYPE[COUNT] zero|iota|random(...)|"
+                "value(...))");
   }
   const ir::LaunchArg& arg = m.launches[0].args[0];
   ir::verify_argument(*param, arg, diags);
@@ -142,8 +142,7 @@ bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err
   const auto errors = ir::shape_errors(launch.grid, launch.block, launch.cluster);
   for (const std::string& e : errors) {
     err << "warpsim " << o.command << ": error: " << (o.grid ? "--grid" : "")
-        << (o.grid && o.block ? " and " : "") << (o.block ? "--block" : "") << ": " << e
-        << '\n';
+        << (o.grid && o.block ? " and " : "") << (o.block ? "--block" : "") << ": " << e << '\n';
   }
   return errors.empty();
 }

@@ -15,8 +15,8 @@
 namespace warpsim::cli {
 
 struct LaunchOverrides {
-  std::string command = "run";  // for messages: "warpsim <command>: error: ..."
-  std::string launch_name;      // empty: the file's first launch
+  std::string command = "run";      // for messages: "warpsim <command>: error: ..."
+  std::string launch_name;          // empty: the file's first launch
   std::optional<std::string> grid;  // "x[,y[,z]]"; nothing: keep the launch block's
   std::optional<std::string> block;
   std::vector<std::string> args;

@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/launch.hpp"
 #include "sim/core/ir/register_estimate.hpp"
 #include "sim/scheduler/dispatch.hpp"

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 
 #include "sim/core/edit_distance.hpp"
 
@@ -32,8 +32,8 @@ class CountValue : public po::typed_value<std::uint64_t> {
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     const std::string range = "from " + std::to_string(min_) + " to " + std::to_string(max_);
-    if (text.empty() || end != text.data() + text.size() || (ec != std::errc() &&
-                                                             ec != std::errc::result_out_of_range)) {
+    if (text.empty() || end != text.data() + text.size() ||
+        (ec != std::errc() && ec != std::errc::result_out_of_range)) {
       const bool negative = !text.empty() && text.front() == '-';
       throw BadCount("'" + text + "' is not " +
                      (negative ? "allowed: it must not be negative" : "a whole number") +
@@ -109,7 +109,8 @@ std::optional<CommandLine> parse_command_line(const std::string& command,
   CommandLine cl;
   try {
     // No guessing from prefixes: `--thread` is a typo to report, not a silent `--threads`.
-    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    const int style =
+        po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
     po::store(po::command_line_parser(args).options(desc).positional(positional).style(style).run(),
               cl.vars);
     po::notify(cl.vars);
@@ -127,8 +128,8 @@ std::optional<CommandLine> parse_command_line(const std::string& command,
     const auto* text = boost::any_cast<std::string>(&value.value());
     const bool takes_value = desc.find(name, false).semantic()->max_tokens() > 0;
     if (text != nullptr && text->empty() && takes_value && !value.defaulted()) {
-      err << "warpsim " << command_name(command) << ": error: "
-          << (name == "file" ? std::string("the file name") : "--" + name)
+      err << "warpsim " << command_name(command)
+          << ": error: " << (name == "file" ? std::string("the file name") : "--" + name)
           << " is empty; give a value or leave the option out\n";
       return std::nullopt;
     }

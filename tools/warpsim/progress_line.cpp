@@ -10,7 +10,9 @@ namespace warpsim::cli {
 ProgressLine::ProgressLine(std::ostream& err, bool enabled)
     : err_(err), enabled_(enabled), start_(std::chrono::steady_clock::now()), last_(start_) {}
 
-ProgressLine::~ProgressLine() { clear(); }
+ProgressLine::~ProgressLine() {
+  clear();
+}
 
 void ProgressLine::clear() {
   if (drawn_) err_ << "\r\033[K" << std::flush;
@@ -18,7 +20,9 @@ void ProgressLine::clear() {
   enabled_ = false;
 }
 
-bool ProgressLine::stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+bool ProgressLine::stderr_is_terminal() {
+  return isatty(STDERR_FILENO) != 0;
+}
 
 void ProgressLine::blocks(std::uint64_t done, std::uint64_t total) {
   done_ = done;
@@ -37,10 +41,11 @@ void ProgressLine::maybe_draw() {
   last_ = now;
   drawn_ = true;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  err_ << fmt::format("\r\033[Kwarpsim: {} of {} blocks done, {:.1f} M warp instructions, "
-                      "{:.2f} M/s, {:.0f} s",
-                      done_, total_, static_cast<double>(executed_) / 1e6,
-                      static_cast<double>(executed_) / 1e6 / seconds, seconds)
+  err_ << fmt::format(
+              "\r\033[Kwarpsim: {} of {} blocks done, {:.1f} M warp instructions, "
+              "{:.2f} M/s, {:.0f} s",
+              done_, total_, static_cast<double>(executed_) / 1e6,
+              static_cast<double>(executed_) / 1e6 / seconds, seconds)
        << std::flush;
 }
 

@@ -18,7 +18,9 @@ namespace {
 
 // Set by Ctrl-C while the session runs without stopping; read before each instruction.
 volatile std::sig_atomic_t interrupted = 0;
-extern "C" void on_interrupt(int) { interrupted = 1; }
+extern "C" void on_interrupt(int) {
+  interrupted = 1;
+}
 
 std::string line_of(const exec::ExecContext& ctx, std::uint32_t pc) {
   if (pc == exec::kExitPc) return "exit";
@@ -199,7 +201,8 @@ bool StepSession::resume_command(const std::string& verb, const std::string& arg
         line && std::any_of(insts.begin(), insts.end(),
                             [&](const exec::DecodedInst& i) { return i.line == *line; });
     if (!has_instruction) {
-      out_ << "until: " << (line ? "line " + arg + " has no instruction" : "'" + arg + "' is not a line number")
+      out_ << "until: "
+           << (line ? "line " + arg + " has no instruction" : "'" + arg + "' is not a line number")
            << "; give the IR line of an instruction, e.g. until " << insts.back().line << '\n';
       return false;
     }

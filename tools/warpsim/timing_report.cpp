@@ -69,14 +69,16 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
   out << fmt::format("  IPC {:.3f} warp instructions per active SM cycle\n", t.ipc);
   out << fmt::format("  warp instructions issued {}", with_commas(t.issued));
   if (t.unrolled_loops != 0) {
-    out << fmt::format(" (as compiled: {} loop{} unrolled, timing.unroll_factor; "
-                       "the counts above are the kernel's as written)",
-                       t.unrolled_loops, t.unrolled_loops == 1 ? "" : "s");
+    out << fmt::format(
+        " (as compiled: {} loop{} unrolled, timing.unroll_factor; "
+        "the counts above are the kernel's as written)",
+        t.unrolled_loops, t.unrolled_loops == 1 ? "" : "s");
   }
   if (t.compiled_extra != 0) {
-    out << fmt::format("; with the compiled code's address arithmetic and special-register "
-                       "reads {}",
-                       with_commas(t.issued + t.compiled_extra));
+    out << fmt::format(
+        "; with the compiled code's address arithmetic and special-register "
+        "reads {}",
+        with_commas(t.issued + t.compiled_extra));
   }
   out << "\n";
   out << fmt::format("  L1 hit rate {:.1f} % of {} global load sectors\n",

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/printer.hpp"
 
 namespace warpsim::exec {
@@ -14,20 +15,20 @@ namespace {
 
 void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, std::uint32_t index) {
   w.index = index;
-  const std::uint64_t first = std::uint64_t{index} * 32;
-  const std::uint64_t count = std::min<std::uint64_t>(32, b.threads - first);
-  w.lanes = count == 32 ? 0xffffffffu : (1u << count) - 1;
+  const std::uint64_t first = std::uint64_t{index} * kWarpSize;
+  const std::uint64_t count = std::min<std::uint64_t>(kWarpSize, b.threads - first);
+  w.lanes = count == kWarpSize ? kFullWarpMask : (1u << count) - 1;
   w.exited = 0;
   w.status = WarpStatus::Ready;
   w.traced = false;
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.
-  w.regs.resize(std::size_t{program_.register_slots} * 32);
-  w.local.assign(program_.local_bytes * 32, 0);
+  w.regs.resize(std::size_t{program_.register_slots} * kWarpSize);
+  w.local.assign(program_.local_bytes * kWarpSize, 0);
   w.sources[static_cast<std::size_t>(OperandSource::Pool)] = program_.pool.data();
   w.sources[static_cast<std::size_t>(OperandSource::WarpSpecial)] =
-      program_.warp_specials.data() + std::size_t{index} * kWarpSpecials.size() * 32;
+      program_.warp_specials.data() + std::size_t{index} * kWarpSpecials.size() * kWarpSize;
   w.sources[static_cast<std::size_t>(OperandSource::BlockSpecial)] = b.specials.data();
 }
 
@@ -54,17 +55,16 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   b.exited_threads = 0;
   b.cluster_arrived = 0;
   b.shared.assign(program_.shared_bytes, 0);
-  b.specials.resize(kBlockSpecials.size() * 32);
+  b.specials.resize(kBlockSpecials.size() * kWarpSize);
   auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
-    std::fill_n(b.specials.data() + special_slot(kBlockSpecials, r) * 32, 32, v);
+    std::fill_n(b.specials.data() + special_slot(kBlockSpecials, r) * kWarpSize, kWarpSize, v);
   };
   fill(ir::SpecialReg::CtaidX, index.x);
   fill(ir::SpecialReg::CtaidY, index.y);
   fill(ir::SpecialReg::CtaidZ, index.z);
   fill(ir::SpecialReg::ClusterCtaRank, rank);
   b.warps.resize(launch_.warps_per_block());
-  for (std::uint32_t w = 0; w < b.warps.size(); ++w)
-    prepare_warp(program_, b, b.warps[w], w);
+  for (std::uint32_t w = 0; w < b.warps.size(); ++w) prepare_warp(program_, b, b.warps[w], w);
 }
 
 bool release_block_barrier(BlockState& b) {

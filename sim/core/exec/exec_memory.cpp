@@ -9,6 +9,7 @@
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/exec/shared_access.hpp"
 #include "sim/core/exec/values.hpp"
+#include "sim/core/gpu_constants.hpp"
 #include "sim/memory/coalescing.hpp"
 #include "sim/memory/shared_banks.hpp"
 
@@ -94,35 +95,35 @@ class Addressing {
   // or thread. Fills each lane's data pointer, or returns false (having done nothing) when the
   // case does not apply or some lane is out of bounds (the per-lane path then reports it).
   bool locate_warp(std::uint32_t mask, std::uint8_t** data) {
-    if (mask != 0xffffffffu || d_.vector_width != 1 || base_ == nullptr) return false;
-    std::uint64_t linear[32];
+    if (mask != kFullWarpMask || d_.vector_width != 1 || base_ == nullptr) return false;
+    std::uint64_t linear[kWarpSize];
     bool in_bounds = true;
     for (std::size_t k = 0; k < dims_; ++k) {
       const std::uint64_t* idx = index_[k];
       const std::uint64_t dim = d_.mem.dims[k];
-      std::uint64_t element[32];
+      std::uint64_t element[kWarpSize];
       switch (d_.mem.index_type[k]) {
         case ir::ScalarType::S32:
-          for (unsigned l = 0; l < 32; ++l) {
+          for (unsigned l = 0; l < kWarpSize; ++l) {
             element[l] = static_cast<std::uint64_t>(static_cast<std::int64_t>(
                 static_cast<std::int32_t>(static_cast<std::uint32_t>(idx[l]))));
           }
           break;
         case ir::ScalarType::U32:
-          for (unsigned l = 0; l < 32; ++l) element[l] = static_cast<std::uint32_t>(idx[l]);
+          for (unsigned l = 0; l < kWarpSize; ++l) element[l] = static_cast<std::uint32_t>(idx[l]);
           break;
         default:
-          for (unsigned l = 0; l < 32; ++l) element[l] = idx[l];
+          for (unsigned l = 0; l < kWarpSize; ++l) element[l] = idx[l];
           break;
       }
       // A negative index is a huge unsigned one, so one comparison checks both ends.
-      for (unsigned l = 0; l < 32; ++l) {
+      for (unsigned l = 0; l < kWarpSize; ++l) {
         in_bounds &= element[l] < dim;
         linear[l] = k == 0 ? element[l] : linear[l] * dim + element[l];
       }
     }
     if (!in_bounds) return false;
-    for (unsigned l = 0; l < 32; ++l) {
+    for (unsigned l = 0; l < kWarpSize; ++l) {
       const std::uint64_t offset = linear[l] * size_;
       addresses_[l] = base_address_ + offset;
       data[l] = base_ + l * lane_stride_ + offset;
@@ -253,12 +254,12 @@ class Addressing {
   // (addresses_ carry the block's rank above bit 40).
   unsigned remote_segments(std::uint32_t mask) const {
     const std::uint64_t own = ctx_.block->cluster_rank;
-    std::uint64_t seen[32];
+    std::uint64_t seen[kWarpSize];
     unsigned n = 0;
     for (std::uint32_t m = mask; m != 0; m &= m - 1) {
       const std::uint64_t a = addresses_[std::countr_zero(m)];
       if ((a >> 40) == own) continue;
-      const std::uint64_t segment = a / 128;
+      const std::uint64_t segment = a / kLineBytes;
       if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
     }
     return n;
@@ -275,7 +276,7 @@ class Addressing {
   }
 
   static constexpr std::size_t kMaxDims = 8;
-  std::uint64_t addresses_[32];  // written by locate() for each active lane before use
+  std::uint64_t addresses_[kWarpSize];  // written by locate() for each active lane before use
   ExecContext& ctx_;
   WarpState& w_;
   const DecodedInst& d_;
@@ -292,10 +293,10 @@ class Addressing {
 template <unsigned kSize>
 void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  std::uint8_t* data[32];
+  std::uint8_t* data[kWarpSize];
   if (addressing.locate_warp(mask, data)) {
     std::uint64_t* out = w.write(d.dst[0]);
-    for (unsigned l = 0; l < 32; ++l) {
+    for (unsigned l = 0; l < kWarpSize; ++l) {
       std::uint64_t bits = 0;
       std::memcpy(&bits, data[l], kSize);
       out[l] = bits;
@@ -317,11 +318,11 @@ void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32
 template <unsigned kSize>
 void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  std::uint8_t* data[32];
+  std::uint8_t* data[kWarpSize];
   if (addressing.locate_warp(mask, data)) {
     // Lanes store in order, so when two write one element the highest lane's value lands.
     const std::uint64_t* in = w.read(d.src[0]);
-    for (unsigned l = 0; l < 32; ++l) std::memcpy(data[l], &in[l], kSize);
+    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(data[l], &in[l], kSize);
     addressing.account(mask);
     return;
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/core/exec/state.hpp"
+#include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::exec {
 
@@ -22,8 +23,8 @@ ExecFn select_warp_wide(const DecodedInst& inst);
 // vectorise.
 template <typename F>
 inline void for_lanes(std::uint32_t mask, F&& f) {
-  if (mask == 0xffffffffu) {
-    for (unsigned lane = 0; lane < 32; ++lane) f(lane);
+  if (mask == kFullWarpMask) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) f(lane);
   } else {
     while (mask != 0) {
       f(static_cast<unsigned>(std::countr_zero(mask)));

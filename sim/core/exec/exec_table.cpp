@@ -2,6 +2,7 @@
 
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/exec/fault.hpp"
+#include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/printer.hpp"
 
 namespace warpsim::exec {
@@ -60,7 +61,7 @@ void fault(const ExecContext& ctx, const WarpState& warp, const DecodedInst& ins
   FaultSite site;
   site.kernel = ctx.program.kernel->name;
   site.block = ctx.block->index;
-  site.thread = std::int64_t{warp.index} * 32 + lane;
+  site.thread = std::int64_t{warp.index} * kWarpSize + lane;
   site.thread_index = unflatten(static_cast<std::uint64_t>(site.thread), ctx.launch.block);
   site.line = inst.line;
   site.instruction = inst.source ? ir::to_string(*inst.source) : "";

@@ -1,5 +1,6 @@
 // Warp-wide instructions: shuffles and votes over the active lanes.
 #include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::exec {
 namespace {
@@ -7,15 +8,15 @@ namespace {
 void exec_shuffle(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   const std::uint64_t* a = w.read(d.src[0]);
   const std::uint64_t* b = w.read(d.src[1]);
-  std::uint64_t values[32];
-  for (unsigned l = 0; l < 32; ++l) values[l] = a[l];  // read all before writing any
+  std::uint64_t values[kWarpSize];
+  for (unsigned l = 0; l < kWarpSize; ++l) values[l] = a[l];  // read all before writing any
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
     const auto n = static_cast<std::uint32_t>(b[l]);
     std::int64_t src = 0;
     switch (d.shuffle_mode) {
       case ir::ShuffleMode::Idx:
-        src = n % 32;
+        src = n % kWarpSize;
         break;
       case ir::ShuffleMode::Up:
         src = static_cast<std::int64_t>(l) - n;
@@ -24,10 +25,11 @@ void exec_shuffle(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std:
         src = static_cast<std::int64_t>(l) + n;
         break;
       case ir::ShuffleMode::Xor:
-        src = l ^ (n % 32);
+        src = l ^ (n % kWarpSize);
         break;
     }
-    const bool readable = src >= 0 && src < 32 && ((mask >> src) & 1u) != 0;
+    const bool readable =
+        src >= 0 && src < static_cast<int>(kWarpSize) && ((mask >> src) & 1u) != 0;
     out[l] = readable ? values[src] : values[l];
   });
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/module.hpp"
 
 namespace warpsim::exec {
@@ -22,7 +23,7 @@ struct LaunchSpec {
   std::map<std::string, std::variant<ir::Literal, ir::BufferSpec>> args;
 
   std::uint64_t threads_per_block() const { return block.count(); }
-  std::uint64_t warps_per_block() const { return (block.count() + 31) / 32; }
+  std::uint64_t warps_per_block() const { return (block.count() + kWarpSize - 1) / kWarpSize; }
   std::uint64_t blocks() const { return grid.count(); }
 };
 

@@ -1,10 +1,11 @@
 #include "sim/core/exec/program.hpp"
 
 #include <cstring>
-#include <stdexcept>
 #include <map>
+#include <stdexcept>
 
 #include "sim/core/exec/values.hpp"
+#include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/cfg.hpp"
 #include "sim/core/ir/typing.hpp"
 
@@ -97,13 +98,15 @@ class Decoder {
     // Thread indices by counting, not dividing: x runs fastest, then y, then z. A partial last
     // warp's lanes past the block hold indices past it, never read (those lanes never run).
     const std::uint64_t warps = launch_.warps_per_block();
-    const std::size_t per_warp = kWarpSpecials.size() * 32;
+    const std::size_t per_warp = kWarpSpecials.size() * kWarpSize;
     prog_.warp_specials.assign(warps * per_warp, 0);
     Dim3 tid{0, 0, 0};
     for (std::uint64_t w = 0; w < warps; ++w) {
       std::uint64_t* table = prog_.warp_specials.data() + w * per_warp;
-      auto lanes_of = [&](ir::SpecialReg r) { return table + special_slot(kWarpSpecials, r) * 32; };
-      for (unsigned lane = 0; lane < 32; ++lane) {
+      auto lanes_of = [&](ir::SpecialReg r) {
+        return table + special_slot(kWarpSpecials, r) * kWarpSize;
+      };
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         lanes_of(ir::SpecialReg::TidX)[lane] = tid.x;
         lanes_of(ir::SpecialReg::TidY)[lane] = tid.y;
         lanes_of(ir::SpecialReg::TidZ)[lane] = tid.z;
@@ -166,7 +169,7 @@ class Decoder {
 
   OperandRef pooled(std::uint64_t bits) {
     auto [it, inserted] = pool_slot_.emplace(bits, static_cast<std::uint32_t>(pool_slot_.size()));
-    if (inserted) prog_.pool.insert(prog_.pool.end(), 32, bits);
+    if (inserted) prog_.pool.insert(prog_.pool.end(), kWarpSize, bits);
     return OperandRef{it->second, OperandSource::Pool};
   }
 

@@ -107,7 +107,7 @@ struct Program {
   std::uint32_t register_slots = 0;         // virtual registers
   std::vector<std::string> register_names;  // per virtual-register slot, without '%'
   std::vector<ir::ScalarType> register_types;
-  std::vector<std::uint64_t> pool;              // broadcast values, 32 lanes per slot
+  std::vector<std::uint64_t> pool;  // broadcast values, 32 lanes per slot
   // Per warp index: kWarpSpecials, 32 lanes each.
   std::vector<std::uint64_t> warp_specials;
   // How each special register is read (by ir::SpecialReg).

@@ -26,8 +26,8 @@ memory::SharedAccess shared_access(const DecodedInst& d) {
   return memory::SharedAccess::Atomic;
 }
 
-void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d,
-                             const std::uint64_t* addresses, std::uint32_t mask, unsigned bytes) {
+void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d, const std::uint64_t* addresses,
+                             std::uint32_t mask, unsigned bytes) {
   const std::uint64_t own = ctx.block->cluster_rank;
   std::uint32_t own_lanes = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {

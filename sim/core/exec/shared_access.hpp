@@ -21,7 +21,7 @@ memory::SharedAccess shared_access(const DecodedInst& d);
 // atomics; lanes of other blocks' memory it does not count there (clusterHist: 19,619 wavefronts
 // measured, 19,619 by this rule). Adds them to ctx's shared atomic wavefronts. `addresses`
 // carry the target block's rank above bit 40.
-void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d,
-                             const std::uint64_t* addresses, std::uint32_t mask, unsigned bytes);
+void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d, const std::uint64_t* addresses,
+                             std::uint32_t mask, unsigned bytes);
 
 }  // namespace warpsim::exec

@@ -8,6 +8,7 @@
 
 #include "sim/core/exec/program.hpp"
 #include "sim/core/exec/stats.hpp"
+#include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::exec {
 
@@ -38,9 +39,9 @@ struct WarpState {
     const std::uint64_t* base = op.source == OperandSource::Register
                                     ? regs.data()
                                     : sources[static_cast<std::size_t>(op.source)];
-    return base + std::size_t{op.slot} * 32;
+    return base + std::size_t{op.slot} * kWarpSize;
   }
-  std::uint64_t* write(std::uint32_t slot) { return regs.data() + slot * 32; }
+  std::uint64_t* write(std::uint32_t slot) { return regs.data() + slot * kWarpSize; }
 };
 
 struct BlockState {
@@ -60,12 +61,12 @@ struct BlockState {
 // What the last memory instruction touched, for the timing model (filled only when asked).
 struct AccessRecord {
   ArrayKind kind = ArrayKind::Global;
-  bool remote = false;          // dsmem
-  std::uint32_t mask = 0;       // active lanes
-  unsigned wavefronts = 0;      // shared and dsmem
-  unsigned sectors = 0;         // global
-  unsigned lines = 0;           // global; dsmem: 128-byte segments in other blocks
-  std::uint64_t addresses[32];  // global: each active lane's address; const: its bank offset
+  bool remote = false;                 // dsmem
+  std::uint32_t mask = 0;              // active lanes
+  unsigned wavefronts = 0;             // shared and dsmem
+  unsigned sectors = 0;                // global
+  unsigned lines = 0;                  // global; dsmem: 128-byte segments in other blocks
+  std::uint64_t addresses[kWarpSize];  // global: each active lane's address; const: its bank offset
 };
 
 // A global atomic whose update waits for the timing model to reach the L2 (so atomics from
@@ -78,9 +79,9 @@ struct DeferredAtomic {
   std::uint32_t dst = 0;
   bool has_dst = false;
   WarpState* warp = nullptr;
-  std::uint8_t* data[32];
-  std::uint64_t value[32];
-  std::uint64_t replacement[32];
+  std::uint8_t* data[kWarpSize];
+  std::uint64_t value[kWarpSize];
+  std::uint64_t replacement[kWarpSize];
 };
 
 struct ExecContext {

@@ -69,9 +69,9 @@ inline constexpr auto kCounterFields<BranchStats> =
                &BranchStats::threads_not_taken};
 template <>
 inline constexpr auto kCounterFields<MemoryLineStats> =
-    std::array{&MemoryLineStats::executions,    &MemoryLineStats::requests,
-               &MemoryLineStats::sectors,       &MemoryLineStats::ideal_sectors,
-               &MemoryLineStats::wavefronts,    &MemoryLineStats::ideal_wavefronts};
+    std::array{&MemoryLineStats::executions, &MemoryLineStats::requests,
+               &MemoryLineStats::sectors,    &MemoryLineStats::ideal_sectors,
+               &MemoryLineStats::wavefronts, &MemoryLineStats::ideal_wavefronts};
 template <>
 inline constexpr auto kCounterFields<GlobalOpStats> =
     std::array{&GlobalOpStats::requests, &GlobalOpStats::sectors, &GlobalOpStats::ideal_sectors,
@@ -80,18 +80,15 @@ template <>
 inline constexpr auto kCounterFields<SharedOpStats> = std::array{
     &SharedOpStats::instructions, &SharedOpStats::wavefronts, &SharedOpStats::ideal_wavefronts};
 template <>
-inline constexpr auto kCounterFields<LaunchStats> =
-    std::array{&LaunchStats::warp_instructions, &LaunchStats::thread_instructions,
-               &LaunchStats::branch_instructions, &LaunchStats::divergent_branches,
-               &LaunchStats::barriers};
+inline constexpr auto kCounterFields<LaunchStats> = std::array{
+    &LaunchStats::warp_instructions, &LaunchStats::thread_instructions,
+    &LaunchStats::branch_instructions, &LaunchStats::divergent_branches, &LaunchStats::barriers};
 static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLineStats>() &&
               all_counters_listed<GlobalOpStats>() && all_counters_listed<SharedOpStats>());
 // LaunchStats: its listed counters, the memory statistics and the two per-instruction vectors.
-static_assert(sizeof(MemoryStats) ==
-              4 * sizeof(GlobalOpStats) + 6 * sizeof(SharedOpStats));
+static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 6 * sizeof(SharedOpStats));
 static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
-                                         sizeof(MemoryStats) +
-                                         sizeof(std::vector<BranchStats>) +
+                                         sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
                                          sizeof(std::vector<MemoryLineStats>));
 
 // Adds every counter of `part` to `total`; both have per-instruction vectors of the same size.

@@ -1,5 +1,7 @@
 #include "sim/core/exec/values.hpp"
 
+#include "sim/core/gpu_constants.hpp"
+
 namespace warpsim::exec {
 
 std::uint64_t literal_bits(const ir::Literal& literal, ir::ScalarType type) {
@@ -15,7 +17,7 @@ std::uint64_t literal_bits(const ir::Literal& literal, ir::ScalarType type) {
       return raw != 0 ? 1 : 0;
     case ir::ScalarType::S32:
     case ir::ScalarType::U32:
-      return raw & 0xffffffffu;
+      return raw & kFullWarpMask;
     case ir::ScalarType::S64:
     case ir::ScalarType::U64:
       return raw;

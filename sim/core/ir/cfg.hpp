@@ -27,7 +27,7 @@ struct Cfg {
   std::vector<std::vector<std::size_t>> predecessors;
   std::vector<std::size_t> ipdom;
   std::vector<std::size_t> idom;  // immediate dominator; kNoDominator: the entry, unreachable
-  std::vector<bool> reachable;  // from the entry block
+  std::vector<bool> reachable;    // from the entry block
 
   std::size_t size() const { return successors.size(); }
 };

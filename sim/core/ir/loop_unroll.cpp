@@ -19,7 +19,7 @@ constexpr std::uint64_t kMaxStepTimesFactor = 1u << 30;
 
 struct CountedLoop {
   std::size_t header = 0, body = 0;
-  std::string iv;                  // the induction register
+  std::string iv;  // the induction register
   const Instruction* compare = nullptr;
   const Instruction* step = nullptr;  // %iv = add.T %iv, K
   std::uint64_t step_value = 0;
@@ -54,9 +54,8 @@ std::optional<CountedLoop> match_counted_loop(const Kernel& kernel, const Cfg& c
   if (header == 0 || h.instructions.size() != 2) return std::nullopt;
   const Instruction& cmp = h.instructions[0];
   const Instruction& br = h.instructions[1];
-  if (cmp.opcode != Opcode::Lt || !is_int(cmp.type) ||
-      cmp.dests.size() != 1 || cmp.operands.size() != 2 || br.opcode != Opcode::Br ||
-      br.operands.size() != 3)
+  if (cmp.opcode != Opcode::Lt || !is_int(cmp.type) || cmp.dests.size() != 1 ||
+      cmp.operands.size() != 2 || br.opcode != Opcode::Br || br.operands.size() != 3)
     return std::nullopt;
   const std::string* iv = reg_name(cmp.operands[0]);
   const std::string* pred = reg_name(br.operands[0]);
@@ -82,8 +81,7 @@ std::optional<CountedLoop> match_counted_loop(const Kernel& kernel, const Cfg& c
     return std::nullopt;
   const auto* k = std::get_if<ValueOperand>(&step.operands[1].kind);
   const auto* lit = k ? std::get_if<IntLiteral>(&k->value) : nullptr;
-  if (!lit || lit->negative || lit->magnitude == 0 ||
-      lit->magnitude > kMaxStepTimesFactor / factor)
+  if (!lit || lit->negative || lit->magnitude == 0 || lit->magnitude > kMaxStepTimesFactor / factor)
     return std::nullopt;
   const std::string* bound = reg_name(cmp.operands[1]);
   if (bound && *bound == *iv) return std::nullopt;
@@ -162,9 +160,9 @@ std::vector<Instruction> unrolled_group(const BasicBlock& body, const CountedLoo
   std::vector<std::string> iv_of(factor, loop.iv);
   for (std::uint32_t k = 1; k < factor; ++k) {
     iv_of[k] = names.make(loop.iv, "u" + std::to_string(k));
-    group.push_back(make(Opcode::Add, step.type, iv_of[k],
-                         {reg_operand(loop.iv, step.loc), int_operand(k * loop.step_value, step.loc)},
-                         step.loc));
+    group.push_back(make(
+        Opcode::Add, step.type, iv_of[k],
+        {reg_operand(loop.iv, step.loc), int_operand(k * loop.step_value, step.loc)}, step.loc));
   }
   for (std::uint32_t k = 0; k < factor; ++k) {
     std::map<std::string, std::string> renamed;  // reads; writes rename only temporaries
@@ -186,10 +184,9 @@ std::vector<Instruction> unrolled_group(const BasicBlock& body, const CountedLoo
       group.push_back(std::move(copy));
     }
   }
-  group.push_back(make(Opcode::Add, step.type, loop.iv,
-                       {reg_operand(loop.iv, step.loc),
-                        int_operand(factor * loop.step_value, step.loc)},
-                       step.loc));
+  group.push_back(make(
+      Opcode::Add, step.type, loop.iv,
+      {reg_operand(loop.iv, step.loc), int_operand(factor * loop.step_value, step.loc)}, step.loc));
   return group;
 }
 
@@ -210,7 +207,8 @@ std::vector<Instruction> limit_setup(const CountedLoop& loop, std::uint32_t fact
   const std::string shifted = names.make(limit, "shifted");
   std::vector<Instruction> out;
   out.push_back(make(Opcode::Ge, cmp.type, fits, {cmp.operands[1], smallest}, loc));
-  out.push_back(make(Opcode::Sub, cmp.type, shifted, {cmp.operands[1], int_operand(span, loc)}, loc));
+  out.push_back(
+      make(Opcode::Sub, cmp.type, shifted, {cmp.operands[1], int_operand(span, loc)}, loc));
   out.push_back(make(Opcode::Select, cmp.type, limit,
                      {reg_operand(fits, loc), reg_operand(shifted, loc), minimum}, loc));
   return out;
@@ -224,12 +222,11 @@ std::vector<Instruction> group_test(const CountedLoop& loop, const std::string& 
   const Instruction& cmp = *loop.compare;
   const SourceLoc loc = cmp.loc;
   std::vector<Instruction> out;
-  out.push_back(make(Opcode::Lt, cmp.type, more,
-                     {reg_operand(loop.iv, loc), reg_operand(limit, loc)}, loc));
-  out.push_back(make(Opcode::Br, ScalarType::Pred, "",
-                     {reg_operand(more, loc), label_operand(group, loc),
-                      label_operand(header, loc)},
-                     loc));
+  out.push_back(
+      make(Opcode::Lt, cmp.type, more, {reg_operand(loop.iv, loc), reg_operand(limit, loc)}, loc));
+  out.push_back(
+      make(Opcode::Br, ScalarType::Pred, "",
+           {reg_operand(more, loc), label_operand(group, loc), label_operand(header, loc)}, loc));
   return out;
 }
 

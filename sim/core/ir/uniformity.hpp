@@ -20,8 +20,8 @@ namespace warpsim::ir {
 inline constexpr std::size_t kMaxUniformityWork = 5'000'000;
 
 struct Uniformity {
-  bool incomplete = false;  // stopped at kMaxUniformityWork: the fields below are partial
-  std::vector<bool> varying_branch;    // per block: its terminator is a varying `br`
+  bool incomplete = false;           // stopped at kMaxUniformityWork: the fields below are partial
+  std::vector<bool> varying_branch;  // per block: its terminator is a varying `br`
   std::vector<bool> under_divergence;  // per block: inside the region of a varying branch
   // For a block under divergence, one varying branch whose region holds it (for messages).
   std::vector<std::size_t> diverged_by;

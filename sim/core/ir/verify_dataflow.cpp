@@ -128,12 +128,14 @@ class DefinedCheck {
   const Cfg& cfg_;
   Dominance dominance_;
   std::unordered_map<std::string, std::size_t> index_;
-  std::vector<std::vector<std::size_t>> writers_;  // per register: the blocks that write it
-  std::vector<std::vector<bool>> undefined_on_entry_;       // per register, computed when needed
+  std::vector<std::vector<std::size_t>> writers_;      // per register: the blocks that write it
+  std::vector<std::vector<bool>> undefined_on_entry_;  // per register, computed when needed
 };
 
 }  // namespace
 
-void verify_dataflow(KernelContext& ctx, const Cfg& cfg) { DefinedCheck(ctx, cfg).run(); }
+void verify_dataflow(KernelContext& ctx, const Cfg& cfg) {
+  DefinedCheck(ctx, cfg).run();
+}
 
 }  // namespace warpsim::ir

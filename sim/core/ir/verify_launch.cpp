@@ -36,7 +36,6 @@ void check_init(const BufferSpec& buf, const LaunchArg& a, Diagnostics& diags) {
   }
 }
 
-
 class LaunchChecker {
  public:
   LaunchChecker(const Module& m, const Launch& l, Diagnostics& diags)
@@ -110,8 +109,8 @@ void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diag
   const std::string type(name(p.type));
   if (const auto* lit = std::get_if<Literal>(&a.value)) {
     if (p.is_pointer) {
-      diags.error(a.loc, "'" + p.name + "' is a pointer; give a buffer: " + p.name + " = " +
-                              type + "[count] zero");
+      diags.error(a.loc, "'" + p.name + "' is a pointer; give a buffer: " + p.name + " = " + type +
+                             "[count] zero");
     } else if (const auto why = scalar_argument_error(p, *lit)) {
       diags.error(a.loc, *why);
     }
@@ -124,7 +123,7 @@ void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diag
   }
   if (!operand_compatible(p.type, buf.element)) {
     diags.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
-                            "', which points to " + type);
+                           "', which points to " + type);
   }
   const unsigned elem = size_bytes(buf.element);
   if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
@@ -177,9 +176,9 @@ std::optional<std::string> scalar_argument_error(const KernelParam& p, const Lit
   const std::uint64_t max_positive = is_signed ? top >> 1 : top;
   const std::uint64_t max_negative = is_signed ? max_positive + 1 : 0;
   if (i.negative ? i.magnitude <= max_negative : i.magnitude <= max_positive) return std::nullopt;
-  std::string range = is_signed ? "-" + std::to_string(max_negative) + " to " +
-                                      std::to_string(max_positive)
-                                : "0 to " + std::to_string(max_positive);
+  std::string range =
+      is_signed ? "-" + std::to_string(max_negative) + " to " + std::to_string(max_positive)
+                : "0 to " + std::to_string(max_positive);
   std::string hint;
   if (is_signed && !i.negative && i.magnitude <= top) {
     hint = "; it would fit u" + std::to_string(bits);

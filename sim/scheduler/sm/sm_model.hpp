@@ -12,41 +12,33 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
-#include <queue>
 #include <vector>
 
-#include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/fault.hpp"
 #include "sim/core/exec/state.hpp"
-#include "sim/core/exec/warp_runner.hpp"
-#include "sim/memory/fill_port.hpp"
-#include "sim/memory/memory_system.hpp"
-#include "sim/memory/sector_cache.hpp"
+#include "sim/memory/constant_cache.hpp"
+#include "sim/scheduler/frontend/instruction_source.hpp"
 #include "sim/scheduler/inst_timing.hpp"
+#include "sim/scheduler/sm/block_launcher.hpp"
+#include "sim/scheduler/sm/l1_unit.hpp"
+#include "sim/scheduler/sm/residency.hpp"
+#include "sim/scheduler/sm/shared_pipe.hpp"
+#include "sim/scheduler/sm/timeline_recorder.hpp"
 #include "sim/scheduler/warp_scheduler.hpp"
 
 namespace warpsim::scheduler {
 
 struct SmSetup {
-  const exec::Program* program = nullptr;
-  const exec::LaunchSpec* launch = nullptr;
-  exec::GlobalMemory* memory = nullptr;
+  const Frontend* frontend = nullptr;
   const config::TimingConfig* timing = nullptr;
-  const std::vector<InstTiming>* insts = nullptr;
+  std::uint32_t warps_per_block = 1;
   std::uint32_t sub_partitions = 4;
   std::uint32_t blocks_per_sm = 1;
   std::uint64_t l1_bytes = 0;
-  std::uint64_t max_warp_instructions = 0;
   bool timeline = false;
   bool l2_flushed = false;  // the launch's code and constant lines start in DRAM
-};
-
-// A span of one warp's time in one state, for the timeline picture.
-struct TimelineSegment {
-  std::uint32_t warp = 0;  // slot * warps per block + warp index
-  std::uint64_t block = 0;
-  std::uint64_t start = 0, end = 0;
-  WarpState state = WarpState::Wait;
 };
 
 struct SmCounters {
@@ -82,7 +74,7 @@ class SmModel {
   void run_until(std::uint64_t end);
 
   // Between intervals: this interval's L2 requests, then their answers.
-  std::vector<memory::L2Request>& requests() { return requests_; }
+  std::vector<memory::L2Request>& requests() { return l1_.requests(); }
   std::vector<exec::DeferredAtomic>& atomics() { return atomics_; }
   void complete_requests();
   // Clusters whose blocks retired since the last call (their ids), then forgotten.
@@ -90,7 +82,7 @@ class SmModel {
   // After the engine released a cluster barrier: warps of `cluster_id` issue again from `at`.
   void resume_cluster(std::uint64_t cluster_id, std::uint64_t at);
 
-  bool busy() const { return resident_warps_ != 0 || !queued_.empty() || !starting_.empty(); }
+  bool busy() const { return resident_warps_ != 0 || !queued_.empty() || !launcher_.empty(); }
   bool issued_in_interval() const { return issued_in_interval_; }
   // Any resident warp that is not waiting at a barrier.
   bool has_runnable_warp() const;
@@ -99,8 +91,8 @@ class SmModel {
   std::optional<exec::KernelFault>& fault() { return fault_; }
   exec::LaunchStats& stats() { return stats_; }
   const SmCounters& counters() const { return counters_; }
-  const std::vector<TimelineSegment>& timeline() const { return timeline_; }
-  // Closes open state spans at `at` (the end of the launch).
+  const std::vector<TimelineSegment>& timeline() const { return timeline_.segments(); }
+  // Closes open state spans and counts residency up to `at` (the end of the launch).
   void finish(std::uint64_t at);
 
  private:
@@ -136,29 +128,12 @@ class SmModel {
     std::uint32_t live_warps = 0;
     std::vector<WarpTiming> warps;
   };
-  struct PendingLoad {
-    std::uint32_t warp = 0;  // slot * warps per block + index
-    std::uint32_t dst[4]{};
-    std::uint32_t ndst = 0;
-    std::uint64_t ready = 0;
-    std::uint32_t outstanding = 0;
-    bool until_arrival = false;  // a store that holds the exit only until it reaches the L2
-  };
   struct SubPartition {
     WarpScheduler scheduler;
     std::array<std::uint64_t, kPipes> pipe_free{};
-    std::uint64_t shared_free = 0;  // this partition's path to the shared pipe
-    std::uint64_t wake = 0;         // no warp here can issue before (a lower bound)
+    std::uint64_t wake = 0;           // no warp here can issue before (a lower bound)
     std::uint64_t issuing_until = 0;  // busy issuing the compiled code's extra instructions
   };
-  // A block assigned to a slot that starts once the SM's block launcher gets to it.
-  struct Starting {
-    exec::Dim3 index;
-    std::uint32_t slot = 0;
-    std::uint32_t rank = 0;
-    std::uint64_t start = 0;
-  };
-
   exec::BlockState& block_of(std::uint32_t slot);
   exec::WarpState& exec_warp(std::uint32_t warp);
   WarpTiming& timing_warp(std::uint32_t warp);
@@ -178,14 +153,10 @@ class SmModel {
     const std::uint64_t f = p.pipe_free[static_cast<std::size_t>(pipe)];
     return f > at ? f : 0;
   }
-  // When the queue in front of the shared pipe has room for partition `p`, if later than `at`
-  // (else 0).
-  std::uint64_t shared_queue_full_until(const SubPartition& p, std::uint64_t at) const {
-    const std::uint64_t busy_until = std::max(shared_free_, p.shared_free);
-    const std::uint64_t queue = s_.timing->mio_queue_cycles;
-    return busy_until > at + queue ? busy_until - queue : 0;
-  }
   void set_earliest(WarpTiming& t, std::uint64_t cycle);
+  std::uint32_t partition_index(const SubPartition& p) const {
+    return static_cast<std::uint32_t>(&p - partitions_.data());
+  }
   // A warp's `earliest` (in earliest_) set to `cycle`, its partition woken no later.
   static void defer(std::uint64_t& earliest, SubPartition& p, std::uint64_t cycle) {
     earliest = cycle;
@@ -195,26 +166,27 @@ class SmModel {
   // After a barrier released some of the slot's warps.
   void mirror_block(BlockSlot& b);
   void issue(std::uint32_t warp);
-  void issue_global(std::uint32_t warp, const exec::DecodedInst& d, const InstTiming& it);
+  // The issued instruction's work in its pipe: when its results are ready, and what else it
+  // holds (pipes, the warp's next issue, barriers).
+  void issue_to_pipe(std::uint32_t warp, const InstTiming& it);
+  void issue_global(std::uint32_t warp, const InstTiming& it);
+  void issue_barrier(std::uint32_t warp, const InstTiming& it);
   void warp_finished(std::uint32_t warp);
   void block_barrier_check(std::uint32_t slot);
-  void settle_residency(std::uint64_t until);
-  std::uint64_t outstanding_misses();
   void start_blocks();
   // The sub-partition of warp `warp` of the block starting in `slot` (blocks_activated_ counts
   // it already).
   std::uint32_t sub_partition_of(std::uint32_t slot, std::uint32_t warp) const;
-  void activate(const Starting& b);
+  void activate(const StartingBlock& b);
 
   SmSetup s_;
+  const std::vector<InstTiming>& insts_;
   std::uint32_t index_;
   std::uint32_t warps_per_block_;
   exec::LaunchStats stats_;
   exec::AccessRecord access_;
   std::vector<exec::DeferredAtomic> atomics_;
-  exec::ExecContext ctx_;
-  exec::ExecOptions options_;
-  exec::WarpRunner runner_;
+  std::unique_ptr<InstructionSource> source_;
   std::vector<BlockSlot> slots_;
   // Each warp slot's timing and functional state, by id (slot * warps per block + warp).
   struct WarpRef {
@@ -228,35 +200,23 @@ class SmModel {
   // most frequent ask, then touches no WarpTiming.
   std::vector<Pipe> throttled_on_;
   std::vector<SubPartition> partitions_;
+  SharedPipe shared_;
+  L1Unit l1_;
+  memory::ConstantCache constants_;
+  BlockLauncher launcher_;
+  Residency residency_;
+  TimelineRecorder timeline_;
   std::deque<exec::Dim3> queued_;
-  std::deque<Starting> starting_;
-  std::uint64_t launcher_free_ = 0;  // when the SM's block launcher can start the next block
-  std::uint64_t first_wave_started_ = 0;  // the launch's first blocks, started quickly
-  std::uint64_t blocks_activated_ = 0;    // this launch's blocks whose warps have started here
+  std::uint64_t blocks_activated_ = 0;  // this launch's blocks whose warps have started here
   // When the SM's first instructions have arrived; set at its first block (from a flushed L2
   // they come from DRAM, timing.cold_code_cycles after that block starts).
   std::optional<std::uint64_t> code_ready_;
-  memory::SectorCache l1_;
-  // The constant-bank lines this SM has read in the launch (a bit per line of the 64 KB bank).
-  std::vector<std::uint64_t> const_lines_seen_;
-  bool const_missed_ = false;  // the SM has missed a constant line in the launch
-  memory::FillPort fill_port_;  // answers from the L2 into this SM
-  std::vector<memory::L2Request> requests_;
-  std::vector<PendingLoad> loads_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, load)
-  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> in_flight_;
-  std::uint64_t unresolved_ = 0;
   std::uint64_t now_ = 0;
-  std::uint64_t shared_free_ = 0, lsu_free_ = 0;
   std::uint64_t resident_warps_ = 0;  // warps of started blocks that have not exited
-  std::uint64_t in_flight_warps_ = 0, residency_since_ = 0;
-  std::vector<std::pair<std::uint64_t, std::int64_t>> residency_events_;  // (cycle, change)
-  std::uint32_t seq_ = 0;
   bool issued_in_interval_ = false;
   std::vector<std::uint64_t> retired_;
   std::optional<exec::KernelFault> fault_;
   SmCounters counters_;
-  std::vector<TimelineSegment> timeline_;
 };
 
 }  // namespace warpsim::scheduler

@@ -1,4 +1,4 @@
-#include "sim/scheduler/request_order.hpp"
+#include "sim/scheduler/engine/request_order.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,10 +14,9 @@ void RequestOrder::by_cycle(std::vector<memory::L2Request*>& requests) {
   }
   // Cycles too far apart for buckets: a comparison sort, as stable.
   if (high - low > (std::uint64_t{1} << 22)) {
-    std::stable_sort(requests.begin(), requests.end(),
-                     [](const memory::L2Request* a, const memory::L2Request* b) {
-                       return a->cycle < b->cycle;
-                     });
+    std::stable_sort(
+        requests.begin(), requests.end(),
+        [](const memory::L2Request* a, const memory::L2Request* b) { return a->cycle < b->cycle; });
     return;
   }
   counts_.assign(high - low + 2, 0);

@@ -13,8 +13,11 @@
 #include <variant>
 #include <vector>
 
+#include "sim/core/gpu_constants.hpp"
+
 namespace warpsim::config {
 
+// Both enumerations list their choices in the order of their config key's words (timing_keys.cpp).
 enum class SchedulerPolicy : std::uint8_t { LooseRoundRobin, GreedyThenOldest, TwoLevel };
 // When a warp that stored may exit: once the L2 has acknowledged its stores, once they have
 // reached the L2, or once its L1 has taken them (their registers read).
@@ -24,7 +27,8 @@ enum class StoreExit : std::uint8_t { Acknowledged, Arrived, Accepted };
 // from issue until a dependent instruction may issue. Interval: cycles a sub-partition's pipe
 // is busy per warp instruction (32 lanes over the pipe's width).
 struct TimingConfig {
-  SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
+  // The keys' defaults (timing_keys.cpp), for a TimingConfig made without a config file.
+  SchedulerPolicy scheduler = SchedulerPolicy::LooseRoundRobin;
   std::uint64_t two_level_active_warps = 0;
   std::uint64_t unroll_factor = 1;  // the compiler's loop unrolling (loop_unroll.hpp)
   std::uint64_t gpcs = 0;
@@ -36,7 +40,7 @@ struct TimingConfig {
   std::uint64_t cluster_block_launch_cycles = 0;
   std::uint64_t block_launch_latency = 0;
   std::uint64_t launch_latency_in_flight = 0;  // the end of block_launch_latency, warps counted
-  StoreExit store_exit = StoreExit::Acknowledged;
+  StoreExit store_exit = StoreExit::Arrived;
   std::uint64_t int_latency = 0, int_interval = 0;
   std::uint64_t fp32_latency = 0, fp32_interval = 0;
   std::uint64_t imul_latency = 0, imul_interval = 0;
@@ -48,9 +52,9 @@ struct TimingConfig {
   std::uint64_t branch_latency = 0, branch_interval = 0;
   std::uint64_t barrier_latency = 0;
   std::uint64_t const_latency = 0;
-  std::uint64_t const_miss_latency = 0;  // a constant line the SM has not read this launch
+  std::uint64_t const_miss_latency = 0;        // a constant line the SM has not read this launch
   std::uint64_t const_first_miss_latency = 0;  // instead, for the SM's first such line
-  std::uint64_t const_serial_cycles = 0;  // each further distinct address of a warp's load
+  std::uint64_t const_serial_cycles = 0;       // each further distinct address of a warp's load
   // From a flushed L2 (the launch's code and constant lines in DRAM): the extra wait for an
   // SM's first instructions, for its first constant line and for each further one it misses.
   std::uint64_t cold_code_cycles = 0;
@@ -79,14 +83,14 @@ struct TimingConfig {
   std::uint64_t l2_slices = 0;
   std::uint64_t l2_partitions = 0;
   std::uint64_t l2_ways = 0;
-  std::uint64_t l2_latency = 0;  // an L1 miss that hits in L2: extra cycles over an L1 hit
+  std::uint64_t l2_latency = 0;      // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_far_latency = 0;  // a line fetched from its home partition: extra cycles
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_atomic_cycles_per_request = 0;
   std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice
   std::uint64_t l2_atomic_min_lanes = 1;  // a request of fewer lanes takes as long as this many
   std::uint64_t l2_partial_write_cost_pct = 0;  // a partly written sector, % of a whole one
-  std::uint64_t dram_latency = 0;           // an L2 miss: extra cycles over an L2 hit
+  std::uint64_t dram_latency = 0;               // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;
   std::uint64_t dram_channels = 0;
   std::uint64_t dram_access_sectors = 1;  // a DRAM read moves aligned groups of this many sectors
@@ -120,7 +124,7 @@ struct GpuConfig {
   std::uint64_t max_threads_per_block = 0;
   TimingConfig timing;
 
-  std::uint64_t max_warps_per_sm() const { return max_threads_per_sm / 32; }
+  std::uint64_t max_warps_per_sm() const { return max_threads_per_sm / kWarpSize; }
 
   // Every key with its effective value as text, in declaration order (for show and JSON).
   struct Entry {

@@ -1,13 +1,14 @@
-#include "sim/core/config/gpu_config.hpp"
+#include "sim/config/gpu_config.hpp"
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <charconv>
 #include <map>
 #include <sstream>
 
-#include "sim/core/config/config_keys.hpp"
+#include "sim/config/config_keys.hpp"
 #include "sim/core/edit_distance.hpp"
+#include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::config {
 namespace {
@@ -127,16 +128,17 @@ class Loader {
                          std::string(spec.description) + ")"});
       return;
     }
-    std::uint64_t number = 0;
-    std::vector<std::uint64_t> list;
-    if (!parse_value(spec, v, number, list)) return;
-    assign(config, spec, number, v.value, list);
+    KeyValue value;
+    value.text = v.value;
+    if (!parse_value(spec, v, value)) return;
+    assign(config, spec, value);
     config.entries.push_back(
         {key, v.value, std::string(spec.unit), std::string(spec.description), v.origin});
   }
 
-  bool parse_value(const KeySpec& spec, const Located& v, std::uint64_t& number,
-                   std::vector<std::uint64_t>& list) {
+  bool parse_value(const KeySpec& spec, const Located& v, KeyValue& out) {
+    std::uint64_t& number = out.integer;
+    std::vector<std::uint64_t>& list = out.list;
     const std::string key(spec.key);
     auto bad = [&](const std::string& why) {
       errors_.push_back({v.origin + ": error: " + key + " = '" + v.value + "': " + why});
@@ -147,8 +149,12 @@ class Loader {
         return v.value.empty() ? bad("expected a value") : true;
       case KeyType::Choice: {
         std::istringstream words{std::string(spec.unit)};
-        for (std::string word; std::getline(words, word, ',');) {
-          if (trim(word) == v.value) return true;
+        std::size_t position = 0;
+        for (std::string word; std::getline(words, word, ','); ++position) {
+          if (trim(word) == v.value) {
+            out.choice = position;
+            return true;
+          }
         }
         return bad("expected one of: " + std::string(spec.unit));
       }
@@ -199,7 +205,8 @@ class Loader {
       errors_.push_back({(it == values_.end() ? file_ : it->second.origin) + ": error: " + why});
     };
     const TimingConfig& t = c.timing;
-    if (c.max_threads_per_sm % 32 != 0) fail("sm.max_threads", "sm.max_threads must be a multiple of 32");
+    if (c.max_threads_per_sm % kWarpSize != 0)
+      fail("sm.max_threads", "sm.max_threads must be a multiple of 32");
     if (c.shared_memory_per_block > c.shared_memory_per_block_optin) {
       fail("sm.shared_memory_per_block_bytes",
            "sm.shared_memory_per_block_bytes exceeds sm.shared_memory_per_block_optin_bytes");
@@ -225,14 +232,16 @@ class Loader {
       fail("memory.l2_partitions", "memory.l2_partitions must divide memory.l2_slices (" +
                                        std::to_string(t.l2_slices) + ")");
     }
-    if (c.l2_bytes != 0 && c.l2_bytes < t.l2_slices * t.l2_ways * 128) {
-      fail("gpu.l2_bytes", "gpu.l2_bytes is smaller than one set of every L2 slice (memory.l2_slices "
-                           "x memory.l2_ways x 128-byte lines = " +
-                               std::to_string(t.l2_slices * t.l2_ways * 128) + " bytes)");
+    if (c.l2_bytes != 0 && c.l2_bytes < t.l2_slices * t.l2_ways * kLineBytes) {
+      fail("gpu.l2_bytes",
+           "gpu.l2_bytes is smaller than one set of every L2 slice (memory.l2_slices "
+           "x memory.l2_ways x 128-byte lines = " +
+               std::to_string(t.l2_slices * t.l2_ways * kLineBytes) + " bytes)");
     }
-    if (t.l1_bytes != 0 && t.l1_bytes < t.l1_ways * 128) {
-      fail("memory.l1_bytes", "memory.l1_bytes is smaller than one set of memory.l1_ways 128-byte "
-                              "lines");
+    if (t.l1_bytes != 0 && t.l1_bytes < t.l1_ways * kLineBytes) {
+      fail("memory.l1_bytes",
+           "memory.l1_bytes is smaller than one set of memory.l1_ways 128-byte "
+           "lines");
     }
   }
 

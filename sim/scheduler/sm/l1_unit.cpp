@@ -1,0 +1,214 @@
+#include "sim/scheduler/sm/l1_unit.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "sim/core/gpu_constants.hpp"
+#include "sim/memory/coalescing.hpp"
+
+namespace warpsim::scheduler {
+
+using memory::kNever;
+
+L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::uint32_t sm)
+    : timing_(timing),
+      sm_(sm),
+      l1_(l1_bytes, timing.l1_ways),
+      fill_port_(timing.sm_l2_bytes_per_cycle) {}
+
+std::uint64_t L1Unit::outstanding_misses(std::uint64_t now) {
+  while (!in_flight_.empty() && in_flight_.top() <= now) in_flight_.pop();
+  return unresolved_ + in_flight_.size();
+}
+
+std::uint64_t L1Unit::throttled_until(std::uint64_t at, std::uint64_t now) {
+  if (lsu_free_ > at + timing_.lg_queue_cycles) return lsu_free_ - timing_.lg_queue_cycles;
+  if (outstanding_misses(now) >= timing_.l1_max_outstanding_lines)
+    return in_flight_.empty() ? kNever : in_flight_.top();
+  return 0;
+}
+
+std::uint64_t L1Unit::local_access(std::uint64_t now) {
+  const std::uint64_t start = std::max(now, lsu_free_);
+  lsu_free_ = start + timing_.lsu_cycles_per_line;
+  return start;
+}
+
+std::uint32_t L1Unit::send(std::uint64_t tagged, std::uint64_t line, std::uint8_t sectors,
+                           memory::RequestKind kind, std::int32_t atomic) {
+  memory::L2Request r;
+  r.cycle = tagged;
+  r.sm = sm_;
+  r.seq = seq_++;
+  r.line = line;
+  r.sectors = sectors;
+  r.kind = kind;
+  r.atomic = atomic;
+  requests_.push_back(r);
+  ++unresolved_;  // stores too: the L1's queue toward the L2 is bounded
+  return static_cast<std::uint32_t>(requests_.size() - 1);
+}
+
+GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
+  const config::TimingConfig& c = timing_;
+  const bool is_load = a.op == MemoryOp::Load;
+  const bool is_atomic = a.op == MemoryOp::Atomic;
+  const std::uint64_t start = std::max(now, lsu_free_);
+  lsu_free_ = start + std::max(1u, a.lines) * (a.op == MemoryOp::Store ? c.lsu_store_cycles_per_line
+                                                                       : c.lsu_cycles_per_line);
+  const std::uint64_t tagged = lsu_free_;
+  // The request's lines, each with the sectors it needs, in first-touch order.
+  memory::LinesTouched touched;
+  memory::group_by_line(a.addresses, a.mask, touched);
+  const unsigned nlines = touched.count;
+  const std::uint64_t* lines = touched.line;
+  const std::uint8_t* sectors = touched.sectors;
+  std::uint32_t written[kWarpSize][4];  // stores: which 4-byte words of each sector are written
+  if (!is_load) std::fill_n(&written[0][0], nlines * 4, 0u);
+  for (std::uint32_t m = is_load ? 0 : a.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t address = a.addresses[lane];
+    const auto s =
+        static_cast<unsigned>((address / memory::kSectorBytes) % memory::kSectorsPerLine);
+    const auto first_word = static_cast<unsigned>((address % memory::kSectorBytes) / 4);
+    for (unsigned w = first_word; w < std::min(8u, first_word + std::max(1u, a.access_bytes / 4));
+         ++w)
+      written[touched.line_of_lane[lane]][s] |= 1u << w;
+  }
+  // Loads and atomics wait for their data. Stores, and atomics whose old value nobody reads
+  // (reductions: PTX red), hold the warp's exit until the L2 has acknowledged them, until they
+  // have reached it, or until the L1 has taken them (store_exit): on the H200 a warp of
+  // atom_lines16 leaves while its reductions queue at their slice (38 % occupancy, where
+  // waiting for them would give 67 %).
+  const bool posted = a.op == MemoryOp::Store || (is_atomic && a.nwrites == 0);
+  GlobalIssue out;
+  out.waits = !posted || c.store_exit != config::StoreExit::Accepted;
+  if (!out.waits) out.exit_after = tagged;
+  const auto pending_index = static_cast<std::uint32_t>(pending_.size());
+  PendingAccess p;
+  p.answer.warp = a.warp;
+  p.answer.nwrites = a.nwrites;
+  std::copy(a.writes, a.writes + a.nwrites, p.answer.writes);
+  p.answer.ready = tagged + c.l1_hit_latency - 1;
+  p.until_arrival = posted && c.store_exit == config::StoreExit::Arrived;
+  bool atomic_attached = false;
+  auto wait_for = [&](std::uint32_t request) {
+    waiters_.emplace_back(request, pending_index);
+    ++p.outstanding;
+  };
+  for (unsigned k = 0; k < nlines; ++k) {
+    if (!is_load) {
+      const auto kind = is_atomic ? memory::RequestKind::Atomic : memory::RequestKind::Write;
+      // A warp's atomic is applied once, with the first of its lines' requests.
+      const std::uint32_t r =
+          send(tagged, lines[k], sectors[k], kind, is_atomic && !atomic_attached ? a.atomic : -1);
+      atomic_attached = atomic_attached || is_atomic;
+      if (is_atomic) {
+        unsigned lanes = 0;
+        for (std::uint32_t m = a.mask; m != 0; m &= m - 1)
+          lanes += a.addresses[std::countr_zero(m)] / memory::kLineBytes == lines[k] ? 1u : 0u;
+        requests_[r].lanes = static_cast<std::uint8_t>(lanes);
+      } else {
+        for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+          if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)
+            requests_[r].partial = static_cast<std::uint8_t>(requests_[r].partial | (1u << s));
+        }
+      }
+      if (out.waits) wait_for(r);
+      // Write-through: a cached copy is updated, nothing is allocated.
+      if (memory::CacheLine* l = l1_.find(lines[k]); l != nullptr && !is_atomic) {
+        for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+          if (memory::has_sector(sectors[k], s) && l->pending[s] < 0) l->fill_cycle[s] = tagged;
+        }
+      }
+      continue;
+    }
+    sector_lookups_ += static_cast<unsigned>(std::popcount(unsigned{sectors[k]}));
+    memory::Eviction evicted;
+    memory::CacheLine* l = l1_.touch(lines[k], evicted);
+    if (l == nullptr) {  // no L1 (all of it given to shared memory)
+      wait_for(send(tagged, lines[k], sectors[k], memory::RequestKind::Read, -1));
+      continue;
+    }
+    std::uint8_t missing = 0;
+    for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+      if (!memory::has_sector(sectors[k], s)) continue;
+      if (!memory::has_sector(l->valid, s)) {
+        missing = static_cast<std::uint8_t>(missing | (1u << s));
+      } else if (l->pending[s] >= 0) {
+        ++sector_hits_;
+        wait_for(static_cast<std::uint32_t>(l->pending[s]));
+      } else {
+        ++sector_hits_;
+        p.answer.ready = std::max(p.answer.ready, l->fill_cycle[s]);
+      }
+    }
+    if (missing != 0) {
+      const std::uint32_t r = send(tagged, lines[k], missing, memory::RequestKind::Read, -1);
+      wait_for(r);
+      for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+        if (memory::has_sector(missing, s)) l->pending[s] = static_cast<std::int32_t>(r);
+      }
+      l->valid |= missing;
+    }
+  }
+  if (!out.waits) return out;
+  if (p.outstanding == 0) {
+    out.ready = p.answer.ready;
+    return out;
+  }
+  out.pending = true;
+  pending_.push_back(p);
+  return out;
+}
+
+const std::vector<AnsweredAccess>& L1Unit::complete(std::uint64_t now) {
+  const config::TimingConfig& c = timing_;
+  // Read answers come in through the SM's path from the L2, in the order they arrive.
+  std::vector<std::uint32_t> answers;
+  for (std::uint32_t i = 0; i < requests_.size(); ++i)
+    if (requests_[i].kind == memory::RequestKind::Read) answers.push_back(i);
+  std::sort(answers.begin(), answers.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return requests_[a].done != requests_[b].done ? requests_[a].done < requests_[b].done : a < b;
+  });
+  for (std::uint32_t i : answers) {
+    memory::L2Request& r = requests_[i];
+    r.done =
+        fill_port_.deliver(r.done, std::uint64_t{memory::kSectorBytes} *
+                                       static_cast<unsigned>(std::popcount(unsigned{r.sectors})));
+  }
+  fill_port_.forget_before(now);
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    const memory::L2Request& r = requests_[i];
+    --unresolved_;
+    in_flight_.push(r.done);
+    last_done_ = std::max(last_done_, r.done);
+    if (r.kind != memory::RequestKind::Read) continue;
+    if (memory::CacheLine* l = l1_.find(r.line)) {
+      for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+        if (l->pending[s] == static_cast<std::int32_t>(i)) {
+          l->pending[s] = -1;
+          l->fill_cycle[s] = r.done;
+        }
+      }
+    }
+  }
+  answered_.clear();
+  for (const auto& [request, index] : waiters_) {
+    PendingAccess& p = pending_[index];
+    // A store reaches the L2 half its latency after leaving the L1; the slice's queue does not
+    // hold the warp (the naive transpose's occupancy: 55.3 % on the GPU, 54.6 % so, 67.2 % were
+    // the warps held while the slices merge its partial writes).
+    const memory::L2Request& r = requests_[request];
+    p.answer.ready = std::max(p.answer.ready, p.until_arrival ? r.cycle + c.l2_latency / 2
+                                                              : r.done + c.l1_hit_latency / 2);
+    if (--p.outstanding == 0) answered_.push_back(p.answer);
+  }
+  requests_.clear();
+  waiters_.clear();
+  pending_.clear();
+  seq_ = 0;
+  return answered_;
+}
+
+}  // namespace warpsim::scheduler

@@ -1,0 +1,374 @@
+#include "sim/scheduler/sm/sm_model.hpp"
+
+#include <algorithm>
+
+#include "sim/core/exec/block_setup.hpp"
+
+namespace warpsim::scheduler {
+namespace {
+
+using memory::kNever;
+
+SharedPipeTiming shared_pipe_timing(const config::TimingConfig& c) {
+  return {c.mio_queue_cycles,
+          c.shared_cycles_per_wavefront,
+          c.shared_partition_cycles_per_wavefront,
+          c.dsmem_cycles_per_request,
+          c.dsmem_bytes_per_cycle,
+          c.dsmem_latency};
+}
+
+memory::ConstantTiming constant_timing(const config::TimingConfig& c) {
+  return {c.const_miss_latency, c.const_first_miss_latency, c.const_serial_cycles,
+          c.cold_const_first_cycles, c.cold_const_cycles};
+}
+
+}  // namespace
+
+SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
+    : s_(setup),
+      insts_(setup.frontend->instructions()),
+      index_(index),
+      warps_per_block_(setup.warps_per_block),
+      source_(setup.frontend->source_for_sm({&stats_, &access_, &atomics_})),
+      slots_(setup.blocks_per_sm),
+      by_id_(setup.blocks_per_sm * setup.warps_per_block),
+      earliest_(by_id_.size(), 0),
+      throttled_on_(by_id_.size(), Pipe::Count),
+      shared_(shared_pipe_timing(*setup.timing), setup.sub_partitions),
+      l1_(*setup.timing, setup.l1_bytes, index),
+      constants_(constant_timing(*setup.timing), setup.l2_flushed),
+      launcher_(*setup.timing, setup.warps_per_block),
+      timeline_(setup.timeline) {
+  for (std::uint32_t p = 0; p < setup.sub_partitions; ++p) {
+    partitions_.push_back(
+        {WarpScheduler(setup.timing->scheduler,
+                       static_cast<std::uint32_t>(setup.timing->two_level_active_warps)),
+         {}});
+  }
+}
+
+exec::BlockState& SmModel::block_of(std::uint32_t slot) {
+  BlockSlot& b = slots_[slot];
+  return (*b.cluster)[b.rank];
+}
+exec::WarpState& SmModel::exec_warp(std::uint32_t warp) {
+  return *by_id_[warp].exec;
+}
+SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
+  return *by_id_[warp].timing;
+}
+
+Pipe SmModel::throttle_pipe(const WarpTiming& w, WarpState s) const {
+  if (s == WarpState::MathPipeThrottle) return insts_[w.pc].pipe;
+  return s == WarpState::MioThrottle ? Pipe::Shared : Pipe::Count;
+}
+
+void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
+  throttled_on_[warp] = throttle_pipe(w, s);
+  if (at < w.state_since) {
+    w.state = s;
+    return;
+  }
+  counters_.warp_state_cycles[static_cast<std::size_t>(w.state)] += at - w.state_since;
+  if (timeline_.on()) {
+    timeline_.record({warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state});
+  }
+  w.state = s;
+  w.state_since = at;
+}
+
+void SmModel::set_earliest(WarpTiming& t, std::uint64_t cycle) {
+  defer(*t.earliest, partitions_[t.sub_partition], cycle);
+}
+
+// Whether `warp` can issue at cycle `at`; when not, records why and from when to ask again.
+bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
+  WarpTiming& t = timing_warp(warp);
+  if (t.at_barrier) {
+    set_state(t, warp, WarpState::Barrier, at);
+    set_earliest(t, kNever);
+    return false;
+  }
+  if (at < t.next_issue) {
+    set_state(t, warp, t.next_issue_state, at);
+    set_earliest(t, t.next_issue);
+    return false;
+  }
+  const InstTiming& it = insts_[t.pc];
+  if (it.pipe == Pipe::Exit && (t.pending != 0 || at < t.drain_until)) {
+    // A warp exits once its stores have reached the L2.
+    set_state(t, warp, WarpState::Drain, at);
+    set_earliest(t, t.pending != 0 ? kNever : t.drain_until);
+    return false;
+  }
+  // When the instruction's registers are ready: computed once per instruction (and again after
+  // a memory answer changes a register's ready cycle), then reused while the warp waits.
+  if (!t.operands_known) {
+    t.operands_ready = 0;
+    t.operands_wait = WarpState::Wait;
+    auto check = [&](std::uint32_t slot) {
+      if (t.ready[slot] > t.operands_ready) {
+        t.operands_ready = t.ready[slot];
+        t.operands_wait = t.producer[slot];
+      }
+    };
+    for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
+    for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+    t.operands_known = true;
+  }
+  const std::uint64_t wait = t.operands_ready > at ? t.operands_ready : 0;
+  const WarpState why = t.operands_wait;
+  if (wait != 0) {
+    set_state(t, warp, why, at);
+    set_earliest(t, wait);
+    return false;
+  }
+  const SubPartition& p = partitions_[t.sub_partition];
+  std::uint64_t free_at = 0;
+  WarpState throttle = WarpState::MathPipeThrottle;
+  switch (it.pipe) {
+    case Pipe::Shared:
+      free_at = shared_.queue_full_until(t.sub_partition, at);
+      throttle = WarpState::MioThrottle;
+      break;
+    case Pipe::Global:
+    case Pipe::Local:
+      throttle = WarpState::LgThrottle;
+      free_at = l1_.throttled_until(at, now_);
+      break;
+    case Pipe::Barrier:
+    case Pipe::Exit:
+    case Pipe::Const:
+      break;
+    case Pipe::Int:
+    case Pipe::Fp32:
+    case Pipe::IMul:
+    case Pipe::Fp64:
+    case Pipe::Sfu:
+    case Pipe::Convert:
+    case Pipe::Branch:
+    case Pipe::Count:
+      free_at = pipe_booked_until(p, it.pipe, at);
+      break;
+  }
+  if (free_at != 0) {
+    set_state(t, warp, throttle, at);
+    set_earliest(t, free_at);
+    return false;
+  }
+  set_earliest(t, at);
+  return true;
+}
+
+bool SmModel::still_throttled(std::uint32_t warp, SubPartition& p, std::uint64_t at) {
+  const Pipe on = throttled_on_[warp];
+  if (on == Pipe::Count) return false;
+  const std::uint64_t free_at = on == Pipe::Shared
+                                    ? shared_.queue_full_until(partition_index(p), at)
+                                    : pipe_booked_until(p, on, at);
+  if (free_at == 0) return false;
+  defer(earliest_[warp], p, free_at);
+  return true;
+}
+
+void SmModel::run_until(std::uint64_t end) {
+  issued_in_interval_ = false;
+  if (fault_) return;
+  while (now_ < end) {
+    start_blocks();
+    if (resident_warps_ == 0) {
+      now_ = launcher_.empty() ? end : std::min(end, std::max(now_, launcher_.next_start()));
+      continue;
+    }
+    bool issued = false;
+    for (SubPartition& p : partitions_) {
+      if (now_ < p.wake || now_ < p.issuing_until) continue;  // nothing can issue here yet
+      const std::uint32_t chosen = p.scheduler.pick(
+          [&](std::uint32_t w) {
+            if (earliest_[w] > now_) return false;
+            if (still_throttled(w, p, now_)) return false;
+            WarpTiming& t = timing_warp(w);
+            const bool ok = evaluate(w, now_);
+            if (ok) set_state(t, w, WarpState::NotSelected, now_);
+            return ok;
+          },
+          [&](std::uint32_t w) { return timing_warp(w).state == WarpState::LongScoreboard; });
+      if (chosen == UINT32_MAX) {
+        // Every warp was asked and none can issue: sleep until the first might.
+        std::uint64_t wake = kNever;
+        for (std::uint32_t w : p.scheduler.warps()) wake = std::min(wake, earliest_[w]);
+        p.wake = wake;
+        continue;
+      }
+      // Warps after the chosen one were not asked; they stay as they were and are asked again
+      // next cycle (their `earliest` has passed).
+      try {
+        issue(chosen);
+      } catch (exec::KernelFault& f) {
+        fault_.emplace(std::move(f));
+        return;
+      }
+      issued = true;
+    }
+    if (issued) {
+      issued_in_interval_ = true;
+      ++now_;
+      continue;
+    }
+    // Nothing could issue: jump to the first cycle at which some warp might. Every partition
+    // either slept (its wake is later) or asked all its warps and set its wake to their
+    // earliest, so the wakes bound the jump.
+    std::uint64_t next = launcher_.empty() ? end : std::min(end, launcher_.next_start());
+    for (const SubPartition& p : partitions_)
+      next = std::min(next, std::max(p.wake, p.issuing_until));
+    now_ = std::max(now_ + 1, next);
+  }
+  now_ = std::min(now_, end);
+}
+
+void SmModel::issue(std::uint32_t warp) {
+  WarpTiming& t = timing_warp(warp);
+  exec::WarpState& w = exec_warp(warp);
+  const std::uint32_t slot = warp / warps_per_block_;
+  set_state(t, warp, WarpState::Selected, now_);
+  const InstTiming& it = insts_[t.pc];
+  source_->execute(block_of(slot), slots_[slot].cluster, w);
+  ++counters_.issued;
+  t.operands_known = false;
+  // An unconditional jump is a layout artefact of the IR: the compiler places blocks so that it
+  // mostly disappears (loops rotated, fall-through), so it is executed without an issue slot.
+  if (w.status == exec::WarpStatus::Ready && insts_[w.stack.back().pc].layout_jump) {
+    source_->execute(block_of(slot), slots_[slot].cluster, w);
+    ++counters_.issued;
+  }
+  mirror(t, w);
+  if (it.extra_issue != 0) {
+    partitions_[t.sub_partition].issuing_until = now_ + 1 + it.extra_issue;
+    counters_.compiled_extra += it.extra_issue;
+  }
+  issue_to_pipe(warp, it);
+  if (w.status == exec::WarpStatus::Done) {
+    warp_finished(warp);
+    return;
+  }
+  set_earliest(t, 0);
+  // Whatever it waits for next is its state from the next cycle.
+  if (w.status == exec::WarpStatus::Ready)
+    evaluate(warp, now_ + 1);
+  else
+    set_state(t, warp, WarpState::Barrier, now_ + 1);
+}
+
+void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
+  WarpTiming& t = timing_warp(warp);
+  SubPartition& sp = partitions_[t.sub_partition];
+  auto result_at = [&](std::uint64_t ready, WarpState producer) {
+    for (unsigned i = 0; i < it.nwrites; ++i) {
+      t.ready[it.writes[i]] = ready;
+      t.producer[it.writes[i]] = producer;
+    }
+  };
+  switch (it.pipe) {
+    case Pipe::Global:
+      issue_global(warp, it);
+      break;
+    case Pipe::Local:
+      result_at(l1_.local_access(now_) + it.latency, WarpState::LongScoreboard);
+      break;
+    case Pipe::Shared: {
+      const unsigned wavefronts = it.shuffle ? 1 : std::max(1u, access_.wavefronts);
+      result_at(shared_.serve(t.sub_partition, now_, wavefronts, access_.remote, access_.lines) +
+                    it.latency,
+                WarpState::ShortScoreboard);
+      access_.remote = false;
+      break;
+    }
+    case Pipe::Const:
+      result_at(now_ + it.latency + constants_.read(access_.mask, access_.addresses),
+                WarpState::Wait);
+      break;
+    case Pipe::Branch:
+      sp.pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      t.next_issue = now_ + it.latency;
+      t.next_issue_state = WarpState::BranchResolving;
+      break;
+    case Pipe::Barrier:
+      issue_barrier(warp, it);
+      break;
+    case Pipe::Exit:
+      break;
+    case Pipe::Int:
+    case Pipe::Fp32:
+    case Pipe::IMul:
+    case Pipe::Fp64:
+    case Pipe::Sfu:
+    case Pipe::Convert:
+    case Pipe::Count:
+      sp.pipe_free[static_cast<std::size_t>(it.pipe)] = now_ + it.interval;
+      result_at(now_ + it.latency, WarpState::Wait);
+      break;
+  }
+}
+
+void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
+  WarpTiming& t = timing_warp(warp);
+  GlobalAccess a;
+  a.warp = warp;
+  a.op = it.memory_op;
+  a.writes = it.writes;
+  a.nwrites = it.nwrites;
+  a.access_bytes = it.access_bytes;
+  a.mask = access_.mask;
+  a.addresses = access_.addresses;
+  a.lines = access_.lines;
+  a.atomic = it.memory_op == MemoryOp::Atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
+  const GlobalIssue issued = l1_.issue(a, now_);
+  if (!issued.waits) {
+    t.drain_until = std::max(t.drain_until, issued.exit_after);
+    return;
+  }
+  for (unsigned i = 0; i < it.nwrites; ++i) {
+    t.ready[it.writes[i]] = issued.pending ? kNever : issued.ready;
+    t.producer[it.writes[i]] = WarpState::LongScoreboard;
+  }
+  if (issued.pending) t.pending += it.nwrites == 0 ? 1 : it.nwrites;
+}
+
+void SmModel::issue_barrier(std::uint32_t warp, const InstTiming& it) {
+  const std::uint32_t slot = warp / warps_per_block_;
+  if (!it.cluster_barrier) {
+    block_barrier_check(slot);
+    return;
+  }
+  BlockSlot& b = slots_[slot];
+  block_of(slot).cluster_arrival_cycle = now_;
+  if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
+    mirror_block(b);
+    for (WarpTiming& o : b.warps) {
+      o.next_issue = now_ + s_.timing->cluster_barrier_latency;
+      o.next_issue_state = WarpState::Barrier;
+      set_earliest(o, 0);
+    }
+  }
+}
+
+void SmModel::complete_requests() {
+  for (const AnsweredAccess& answer : l1_.complete(now_)) {
+    WarpTiming& t = timing_warp(answer.warp);
+    if (answer.nwrites == 0) t.drain_until = std::max(t.drain_until, answer.ready);
+    t.operands_known = false;
+    for (unsigned i = 0; i < answer.nwrites; ++i) t.ready[answer.writes[i]] = answer.ready;
+    t.pending -= answer.nwrites == 0 ? 1 : answer.nwrites;
+    set_earliest(t, 0);
+  }
+  // The kernel is complete when its last write has reached the L2.
+  counters_.last_retire = std::max(counters_.last_retire, l1_.last_done());
+  residency_.settle(now_);
+  // Warps throttled on a full miss queue may go now.
+  std::fill(earliest_.begin(), earliest_.end(), 0);
+  for (SubPartition& p : partitions_) p.wake = 0;
+  atomics_.clear();
+}
+
+}  // namespace warpsim::scheduler
