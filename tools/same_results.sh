@@ -62,7 +62,9 @@ snapshot() {
 compare() {
   local base_rev="$1" scratch
   scratch="$(mktemp -d)"
-  trap 'git worktree remove --force "$scratch/base" > /dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
+  # The scratch folder is named now: the trap runs after this function's locals are gone.
+  # shellcheck disable=SC2064
+  trap "git worktree remove --force '$scratch/base' > /dev/null 2>&1 || true; rm -rf '$scratch'" EXIT
   git worktree add --detach "$scratch/base" "$base_rev" > /dev/null
   (cd "$scratch/base" && cmake --preset release > /dev/null &&
     cmake --build --preset release --target warpsim > /dev/null)

@@ -137,3 +137,31 @@ TEST_CASE("merging adds every field of every statistics struct") {
 
 }  // namespace
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+namespace {
+
+TEST_CASE("warpsim counters lists the table; --measured the names the GPU is asked for") {
+  const CommandResult all = run_cli({"counters"});
+  REQUIRE(all.exit_code == 0);
+  const CommandResult functional = run_cli({"counters", "--measured", "functional"});
+  const CommandResult timing = run_cli({"counters", "--measured", "timing"});
+  REQUIRE(functional.exit_code == 0);
+  REQUIRE(timing.exit_code == 0);
+  for (const metrics::MetricInfo& m : metrics::metric_table()) {
+    CAPTURE(m.name);
+    const std::string line = std::string(m.name) + "\n";
+    CHECK(all.out.find(std::string(m.name) + " ") != std::string::npos);
+    const bool measured = m.gpu != metrics::Gpu::NotMeasured;
+    const bool in_functional = functional.out.find(line) != std::string::npos;
+    const bool in_timing = timing.out.find(line) != std::string::npos;
+    CHECK(in_functional == (measured && m.source == Source::Functional));
+    CHECK(in_timing == (measured && m.source == Source::Timing));
+  }
+  const CommandResult bad = run_cli({"counters", "--measured", "some"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--measured must be all, functional or timing") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::test

@@ -19,7 +19,7 @@ namespace {
 
 TEST_CASE("the shared pipe serves wavefronts in turn, each partition's path at its own rate") {
   // 2 cycles per wavefront on the SM's pipe, 4 on a partition's path; a queue of 4 cycles.
-  SharedPipe pipe({4, 2, 4, 10, 32, 100}, 2);
+  SharedPipe pipe({4, 2, 4, 10, 32, 100});
   // Partition 0, one wavefront at 0: the pipe is busy 0-2, the path 0-4; done at 4.
   CHECK(pipe.serve(0, 0, 1, false, 0) == 4);
   // Partition 1, two wavefronts at 0: starts when the pipe frees (2), busy 4 (to 6), its path

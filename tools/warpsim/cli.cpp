@@ -32,6 +32,7 @@ constexpr const char* kUsage =
     "  config show [NAME|FILE] the effective GPU config; config list: the built-in ones\n"
     "  ptx FILE               the kernels lowered to PTX (one PTX memory instruction per IR one)\n"
     "  validate FILE...|--all the simulator and a real GPU side by side (needs a GPU)\n"
+    "  counters               every counter reported: unit, what counts it, validate's rule\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 1 validate disagrees, 2 bad input, 3 kernel\n"
@@ -56,6 +57,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "run") return run_kernel(rest, out, err);
   if (args[0] == "bench") return run_bench(rest, out, err);
   if (args[0] == "banks") return run_banks(rest, out, err);
+  if (args[0] == "counters") return run_counters(rest, out, err);
   if (args[0] == "occupancy") return run_occupancy(rest, out, err);
   if (args[0] == "config") return run_config(rest, out, err);
   if (args[0] == "ptx") return run_ptx(rest, out, err);

@@ -32,6 +32,9 @@ int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 // `warpsim validate FILE...|--all`: exit 0 when everything agrees, 1 on a mismatch
 int run_validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim counters [--measured all|functional|timing]`
+int run_counters(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim bench ...`
 int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -25,14 +25,9 @@ for kir in kernels_ir/*.kir; do
   echo
 done > "$out/sass_memory.txt"
 
-metrics=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
-metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
-metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum
-metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_red.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum
-metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics+=,smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared.sum,launch__registers_per_thread
+# The counters the GPU is asked for that the executor counts (warpsim counters), and the
+# compiled kernel's registers.
+metrics="$("$ws" counters --measured functional | paste -sd, -),launch__registers_per_thread"
 ncu --clock-control none --metrics "$metrics" --csv "$ws" validate --all --cache-control none \
   > "$out/ncu.csv" 2> "$out/ncu.err" || true
 exit 0

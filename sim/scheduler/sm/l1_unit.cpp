@@ -16,24 +16,6 @@ L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::
       l1_(l1_bytes, timing.l1_ways),
       fill_port_(timing.sm_l2_bytes_per_cycle) {}
 
-std::uint64_t L1Unit::outstanding_misses(std::uint64_t now) {
-  while (!in_flight_.empty() && in_flight_.top() <= now) in_flight_.pop();
-  return unresolved_ + in_flight_.size();
-}
-
-std::uint64_t L1Unit::throttled_until(std::uint64_t at, std::uint64_t now) {
-  if (lsu_free_ > at + timing_.lg_queue_cycles) return lsu_free_ - timing_.lg_queue_cycles;
-  if (outstanding_misses(now) >= timing_.l1_max_outstanding_lines)
-    return in_flight_.empty() ? kNever : in_flight_.top();
-  return 0;
-}
-
-std::uint64_t L1Unit::local_access(std::uint64_t now) {
-  const std::uint64_t start = std::max(now, lsu_free_);
-  lsu_free_ = start + timing_.lsu_cycles_per_line;
-  return start;
-}
-
 std::uint32_t L1Unit::send(std::uint64_t tagged, std::uint64_t line, std::uint8_t sectors,
                            memory::RequestKind kind, std::int32_t atomic) {
   memory::L2Request r;

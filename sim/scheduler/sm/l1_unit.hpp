@@ -4,6 +4,7 @@
 // to the waiting loads. Local memory shares the tag stage.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -53,9 +54,19 @@ class L1Unit {
 
   // When a global or local access issued at `at` can enter the tag stage (its queue has room)
   // and the miss queue has room at `now`, if later than `at`; else 0.
-  std::uint64_t throttled_until(std::uint64_t at, std::uint64_t now);
+  // The scheduler asks this of every global or local instruction it considers: kept inline.
+  std::uint64_t throttled_until(std::uint64_t at, std::uint64_t now) {
+    if (lsu_free_ > at + timing_.lg_queue_cycles) return lsu_free_ - timing_.lg_queue_cycles;
+    if (outstanding_misses(now) >= timing_.l1_max_outstanding_lines)
+      return in_flight_.empty() ? memory::kNever : in_flight_.top();
+    return 0;
+  }
   // A local-memory access issued at `now`: when the tag stage takes it.
-  std::uint64_t local_access(std::uint64_t now);
+  std::uint64_t local_access(std::uint64_t now) {
+    const std::uint64_t start = std::max(now, lsu_free_);
+    lsu_free_ = start + timing_.lsu_cycles_per_line;
+    return start;
+  }
   GlobalIssue issue(const GlobalAccess& a, std::uint64_t now);
 
   // Between intervals: this interval's L2 requests; then their answers, at `now`.
@@ -75,19 +86,23 @@ class L1Unit {
   };
   std::uint32_t send(std::uint64_t tagged, std::uint64_t line, std::uint8_t sectors,
                      memory::RequestKind kind, std::int32_t atomic);
-  std::uint64_t outstanding_misses(std::uint64_t now);
+  std::uint64_t outstanding_misses(std::uint64_t now) {
+    while (!in_flight_.empty() && in_flight_.top() <= now) in_flight_.pop();
+    return unresolved_ + in_flight_.size();
+  }
 
+  // What the scheduler reads for every global instruction it considers comes first.
   const config::TimingConfig& timing_;
+  std::uint64_t lsu_free_ = 0;
+  std::uint64_t unresolved_ = 0;
+  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> in_flight_;
   std::uint32_t sm_;
+  std::uint32_t seq_ = 0;
   memory::SectorCache l1_;
   memory::FillPort fill_port_;  // answers from the L2 into this SM
-  std::uint64_t lsu_free_ = 0;
   std::vector<memory::L2Request> requests_;
   std::vector<PendingAccess> pending_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, pending access)
-  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> in_flight_;
-  std::uint64_t unresolved_ = 0;
-  std::uint32_t seq_ = 0;
   std::vector<AnsweredAccess> answered_;
   std::uint64_t sector_lookups_ = 0, sector_hits_ = 0, last_done_ = 0;
 };

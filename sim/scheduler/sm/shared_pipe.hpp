@@ -6,8 +6,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <vector>
 
 #include "sim/core/gpu_constants.hpp"
 
@@ -22,8 +22,9 @@ struct SharedPipeTiming {
 
 class SharedPipe {
  public:
-  SharedPipe(const SharedPipeTiming& timing, std::uint32_t partitions)
-      : timing_(timing), partition_free_(partitions, 0) {}
+  // At most kMaxPartitions sub-partitions (sm.sub_partitions allows no more).
+  static constexpr std::uint32_t kMaxPartitions = 64;
+  explicit SharedPipe(const SharedPipeTiming& timing) : timing_(timing) {}
 
   // When the queue in front of the pipe has room for sub-partition `p`, if later than `at`
   // (else 0). The scheduler asks this of throttled warps every cycle: kept inline.
@@ -51,9 +52,10 @@ class SharedPipe {
   }
 
  private:
+  // In the object, not behind a pointer: the scheduler reads them for every throttled warp.
+  std::uint64_t free_ = 0;  // when the SM's pipe is free
   SharedPipeTiming timing_;
-  std::uint64_t free_ = 0;                     // when the SM's pipe is free
-  std::vector<std::uint64_t> partition_free_;  // when each partition's path to it is free
+  std::array<std::uint64_t, kMaxPartitions> partition_free_{};  // each partition's path to it
 };
 
 }  // namespace warpsim::scheduler

@@ -35,11 +35,13 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       by_id_(setup.blocks_per_sm * setup.warps_per_block),
       earliest_(by_id_.size(), 0),
       throttled_on_(by_id_.size(), Pipe::Count),
-      shared_(shared_pipe_timing(*setup.timing), setup.sub_partitions),
+      shared_(shared_pipe_timing(*setup.timing)),
       l1_(*setup.timing, setup.l1_bytes, index),
       constants_(constant_timing(*setup.timing), setup.l2_flushed),
       launcher_(*setup.timing, setup.warps_per_block),
       timeline_(setup.timeline) {
+  if (setup.sub_partitions > SharedPipe::kMaxPartitions)
+    throw std::invalid_argument("more sub-partitions than the shared pipe serves");
   for (std::uint32_t p = 0; p < setup.sub_partitions; ++p) {
     partitions_.push_back(
         {WarpScheduler(setup.timing->scheduler,

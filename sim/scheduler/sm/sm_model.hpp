@@ -200,6 +200,8 @@ class SmModel {
   // most frequent ask, then touches no WarpTiming.
   std::vector<Pipe> throttled_on_;
   std::vector<SubPartition> partitions_;
+  std::uint64_t now_ = 0;
+  // The pipes the scheduler asks about for throttled warps, beside the cycle.
   SharedPipe shared_;
   L1Unit l1_;
   memory::ConstantCache constants_;
@@ -211,7 +213,6 @@ class SmModel {
   // When the SM's first instructions have arrived; set at its first block (from a flushed L2
   // they come from DRAM, timing.cold_code_cycles after that block starts).
   std::optional<std::uint64_t> code_ready_;
-  std::uint64_t now_ = 0;
   std::uint64_t resident_warps_ = 0;  // warps of started blocks that have not exited
   bool issued_in_interval_ = false;
   std::vector<std::uint64_t> retired_;
