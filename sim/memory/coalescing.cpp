@@ -6,23 +6,6 @@
 #include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::memory {
-void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out) {
-  out.count = 0;
-  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    const std::uint64_t line = addresses[lane] / kLineBytes;
-    const auto sector = static_cast<unsigned>((addresses[lane] / kSectorBytes) % kSectorsPerLine);
-    unsigned k = 0;
-    while (k < out.count && out.line[k] != line) ++k;
-    if (k == out.count) {
-      out.line[out.count] = line;
-      out.sectors[out.count++] = 0;
-    }
-    out.sectors[k] = static_cast<std::uint8_t>(out.sectors[k] | (1u << sector));
-    out.line_of_lane[lane] = static_cast<std::uint8_t>(k);
-  }
-}
-
 GlobalRequest coalesce(const std::uint64_t* addresses, std::uint32_t mask) {
   if (mask == kFullWarpMask) {
     // Full warp in address order (the common case): count boundaries, a loop that vectorises.

@@ -5,6 +5,7 @@
 // Contract: `addresses[l]` is read only for lanes set in `mask`.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "sim/core/gpu_constants.hpp"
@@ -30,7 +31,38 @@ struct LinesTouched {
   std::uint8_t sectors[kWarpSize];
   std::uint8_t line_of_lane[kWarpSize];  // for lanes in the mask: their line's position above
 };
-void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out);
+
+// Inline: the timing model's L1 groups every global access of a warp. `each_lane(lane, k,
+// sector)` is told every active lane's line position and sector as it is grouped.
+template <typename EachLane>
+inline void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out,
+                          EachLane&& each_lane) {
+  out.count = 0;
+  std::uint64_t last_line = 0;
+  unsigned last = 0;  // the line of the lane before: neighbouring lanes mostly share one
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t line = addresses[lane] / kLineBytes;
+    const auto sector = static_cast<unsigned>((addresses[lane] / kSectorBytes) % kSectorsPerLine);
+    unsigned k = last;
+    if (out.count == 0 || line != last_line) {
+      k = 0;
+      while (k < out.count && out.line[k] != line) ++k;
+      if (k == out.count) {
+        out.line[out.count] = line;
+        out.sectors[out.count++] = 0;
+      }
+      last = k;
+      last_line = line;
+    }
+    out.sectors[k] = static_cast<std::uint8_t>(out.sectors[k] | (1u << sector));
+    out.line_of_lane[lane] = static_cast<std::uint8_t>(k);
+    each_lane(lane, k, sector);
+  }
+}
+inline void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, LinesTouched& out) {
+  group_by_line(addresses, mask, out, [](unsigned, unsigned, unsigned) {});
+}
 
 // The sectors an atomic or reduction request counts on the H200: every sector once per lane that
 // its most contended word serves, since lanes on one address are applied one after another

@@ -16,21 +16,6 @@ L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::
       l1_(l1_bytes, timing.l1_ways),
       fill_port_(timing.sm_l2_bytes_per_cycle) {}
 
-std::uint32_t L1Unit::send(std::uint64_t tagged, std::uint64_t line, std::uint8_t sectors,
-                           memory::RequestKind kind, std::int32_t atomic) {
-  memory::L2Request r;
-  r.cycle = tagged;
-  r.sm = sm_;
-  r.seq = seq_++;
-  r.line = line;
-  r.sectors = sectors;
-  r.kind = kind;
-  r.atomic = atomic;
-  requests_.push_back(r);
-  ++unresolved_;  // stores too: the L1's queue toward the L2 is bounded
-  return static_cast<std::uint32_t>(requests_.size() - 1);
-}
-
 GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   const config::TimingConfig& c = timing_;
   const bool is_load = a.op == MemoryOp::Load;
@@ -41,22 +26,25 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   const std::uint64_t tagged = lsu_free_;
   // The request's lines, each with the sectors it needs, in first-touch order.
   memory::LinesTouched touched;
-  memory::group_by_line(a.addresses, a.mask, touched);
+  std::uint32_t written[kWarpSize][kSectorsPerLine];  // stores: each sector's 4-byte words
+  const unsigned words = std::max(1u, a.access_bytes / 4);
+  if (is_load) {
+    memory::group_by_line(a.addresses, a.mask, touched);
+  } else {
+    std::uint32_t started = 0;  // lines whose rows of `written` are cleared
+    memory::group_by_line(a.addresses, a.mask, touched, [&](unsigned lane, unsigned k, unsigned s) {
+      if ((started >> k & 1u) == 0) {
+        std::fill_n(written[k], kSectorsPerLine, 0u);
+        started |= 1u << k;
+      }
+      const auto first_word = static_cast<unsigned>((a.addresses[lane] % kSectorBytes) / 4);
+      for (unsigned w = first_word; w < std::min(8u, first_word + words); ++w)
+        written[k][s] |= 1u << w;
+    });
+  }
   const unsigned nlines = touched.count;
   const std::uint64_t* lines = touched.line;
   const std::uint8_t* sectors = touched.sectors;
-  std::uint32_t written[kWarpSize][4];  // stores: which 4-byte words of each sector are written
-  if (!is_load) std::fill_n(&written[0][0], nlines * 4, 0u);
-  for (std::uint32_t m = is_load ? 0 : a.mask; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    const std::uint64_t address = a.addresses[lane];
-    const auto s =
-        static_cast<unsigned>((address / memory::kSectorBytes) % memory::kSectorsPerLine);
-    const auto first_word = static_cast<unsigned>((address % memory::kSectorBytes) / 4);
-    for (unsigned w = first_word; w < std::min(8u, first_word + std::max(1u, a.access_bytes / 4));
-         ++w)
-      written[touched.line_of_lane[lane]][s] |= 1u << w;
-  }
   // Loads and atomics wait for their data. Stores, and atomics whose old value nobody reads
   // (reductions: PTX red), hold the warp's exit until the L2 has acknowledged them, until they
   // have reached it, or until the L1 has taken them (store_exit): on the H200 a warp of

@@ -84,8 +84,21 @@ class L1Unit {
     std::uint32_t outstanding = 0;
     bool until_arrival = false;  // a store that holds the exit only until it reaches the L2
   };
+  // A request toward the L2, by the lines of issue(): kept inline there.
   std::uint32_t send(std::uint64_t tagged, std::uint64_t line, std::uint8_t sectors,
-                     memory::RequestKind kind, std::int32_t atomic);
+                     memory::RequestKind kind, std::int32_t atomic) {
+    memory::L2Request r;
+    r.cycle = tagged;
+    r.sm = sm_;
+    r.seq = seq_++;
+    r.line = line;
+    r.sectors = sectors;
+    r.kind = kind;
+    r.atomic = atomic;
+    requests_.push_back(r);
+    ++unresolved_;  // stores too: the L1's queue toward the L2 is bounded
+    return static_cast<std::uint32_t>(requests_.size() - 1);
+  }
   std::uint64_t outstanding_misses(std::uint64_t now) {
     while (!in_flight_.empty() && in_flight_.top() <= now) in_flight_.pop();
     return unresolved_ + in_flight_.size();

@@ -37,10 +37,6 @@ void SmModel::launch(const exec::Dim3& index, std::vector<exec::BlockState>* clu
   residency_.change(starting.start - s_.timing->launch_latency_in_flight, warps_per_block_);
 }
 
-void SmModel::start_blocks() {
-  while (!launcher_.empty() && launcher_.next_start() <= now_) activate(launcher_.pop());
-}
-
 void SmModel::activate(const StartingBlock& start) {
   BlockSlot& b = slots_[start.slot];
   source_->prepare_block((*b.cluster)[b.rank], start.index, start.rank);
@@ -87,12 +83,6 @@ std::uint32_t SmModel::sub_partition_of(std::uint32_t slot, std::uint32_t warp) 
   const std::uint32_t p = s_.sub_partitions;
   if (warps_per_block_ % p != 0) return (slot * warps_per_block_ + warp) % p;
   return static_cast<std::uint32_t>((warp + blocks_activated_) % p);
-}
-
-void SmModel::mirror(WarpTiming& t, const exec::WarpState& w) {
-  t.at_barrier =
-      w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier;
-  if (!w.stack.empty()) t.pc = w.stack.back().pc;
 }
 
 void SmModel::mirror_block(BlockSlot& b) {

@@ -162,7 +162,12 @@ class SmModel {
     earliest = cycle;
     p.wake = std::min(p.wake, cycle);
   }
-  static void mirror(WarpTiming& t, const exec::WarpState& w);
+  // Inline, as the next few: called for every issued instruction or simulated cycle.
+  static void mirror(WarpTiming& t, const exec::WarpState& w) {
+    t.at_barrier =
+        w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier;
+    if (!w.stack.empty()) t.pc = w.stack.back().pc;
+  }
   // After a barrier released some of the slot's warps.
   void mirror_block(BlockSlot& b);
   void issue(std::uint32_t warp);
@@ -173,7 +178,9 @@ class SmModel {
   void issue_barrier(std::uint32_t warp, const InstTiming& it);
   void warp_finished(std::uint32_t warp);
   void block_barrier_check(std::uint32_t slot);
-  void start_blocks();
+  void start_blocks() {
+    while (!launcher_.empty() && launcher_.next_start() <= now_) activate(launcher_.pop());
+  }
   // The sub-partition of warp `warp` of the block starting in `slot` (blocks_activated_ counts
   // it already).
   std::uint32_t sub_partition_of(std::uint32_t slot, std::uint32_t warp) const;
