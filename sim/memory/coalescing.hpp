@@ -29,7 +29,6 @@ struct LinesTouched {
   unsigned count = 0;
   std::uint64_t line[kWarpSize];
   std::uint8_t sectors[kWarpSize];
-  std::uint8_t line_of_lane[kWarpSize];  // for lanes in the mask: their line's position above
 };
 
 // Inline: the timing model's L1 groups every global access of a warp. `each_lane(lane, k,
@@ -56,7 +55,6 @@ inline void group_by_line(const std::uint64_t* addresses, std::uint32_t mask, Li
       last_line = line;
     }
     out.sectors[k] = static_cast<std::uint8_t>(out.sectors[k] | (1u << sector));
-    out.line_of_lane[lane] = static_cast<std::uint8_t>(k);
     each_lane(lane, k, sector);
   }
 }

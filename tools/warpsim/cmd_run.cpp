@@ -121,8 +121,8 @@ void simulate(const CommandLine& cl, const ir::Module& module, const exec::Launc
 }
 
 // The text report, and the JSON, timeline and buffer dumps asked for.
-int write_outputs(const CommandLine& cl, const RunSummary& summary,
-                  const exec::GlobalMemory& memory, std::ostream& out, std::ostream& err) {
+int write_outputs(const CommandLine& cl, const RunSummary& summary, std::ostream& out,
+                  std::ostream& err) {
   // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
   const bool json_to_stdout = cl.vars.count("json") && cl.vars["json"].as<std::string>() == "-";
   write_run_text(json_to_stdout ? err : out, summary);
@@ -147,7 +147,7 @@ int write_outputs(const CommandLine& cl, const RunSummary& summary,
     }
   }
   if (cl.vars.count("dump") &&
-      !dump_buffers(memory, cl.vars["dump"].as<std::vector<std::string>>(), err)) {
+      !dump_buffers(summary.result.memory, cl.vars["dump"].as<std::vector<std::string>>(), err)) {
     return kExitBadInput;
   }
   return kExitOk;
@@ -237,7 +237,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            &*gpu,
                            &occupancy,
                            timing_stats ? &*timing_stats : nullptr};
-  return write_outputs(*cl, summary, result->memory, out, err);
+  return write_outputs(*cl, summary, out, err);
 }
 
 }  // namespace warpsim::cli

@@ -21,7 +21,6 @@
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
-#include "tools/warpsim/timing_report.hpp"
 #if WARPSIM_HAVE_CUDA
 #include "cuda_backend/gpu_runner.hpp"
 #endif

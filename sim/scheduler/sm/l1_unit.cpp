@@ -8,8 +8,6 @@
 
 namespace warpsim::scheduler {
 
-using memory::kNever;
-
 L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::uint32_t sm)
     : timing_(timing),
       sm_(sm),
