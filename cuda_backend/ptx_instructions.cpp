@@ -177,6 +177,9 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       line("cvt" + mod + ptx_type(t) + ptx_type(s) + ' ' + d + ", " + v(0, s));
       return;
     }
+    case Opcode::Bitcast:
+      line("mov" + ptx_bits(t) + ' ' + d + ", " + v(0, inst.source_type));
+      return;
     case Opcode::Ld:
     case Opcode::St:
     case Opcode::Atom:

@@ -69,6 +69,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Ge:
     case Opcode::Select:
     case Opcode::Mov:
+    case Opcode::Bitcast:
       if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
       if (d.type == ir::ScalarType::F32) return Pipe::Fp32;
       // 64-bit integer arithmetic takes two 32-bit operations.
@@ -178,8 +179,10 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
       special_read[static_cast<std::size_t>(op.special)] = true;
       it.extra_issue += static_cast<std::uint32_t>(t.special_register_issue);
     }
-    if (!looped[i] && (d.opcode == ir::Opcode::Ld || d.opcode == ir::Opcode::St ||
-                       d.opcode == ir::Opcode::Atom)) {
+    // An access by byte address carries its address arithmetic in the code itself.
+    if (!looped[i] && !d.mem.by_address &&
+        (d.opcode == ir::Opcode::Ld || d.opcode == ir::Opcode::St ||
+         d.opcode == ir::Opcode::Atom)) {
       if (d.mem.kind == exec::ArrayKind::Global)
         it.extra_issue += static_cast<std::uint32_t>(t.global_address_issue);
       else if (d.mem.kind == exec::ArrayKind::Shared)

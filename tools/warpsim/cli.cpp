@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  ir check FILE...       parse and verify kernels; report every error found\n"
     "  ir print FILE          print a module in canonical form\n"
     "  ir cfg FILE [--dot]    blocks, edges and reconvergence points of each kernel\n"
+    "  import FILE.cu|.ptx    a CUDA kernel in the IR, each instruction under its CUDA line\n"
     "  run [FILE]             execute a kernel (default: the built-in vecAdd); report\n"
     "                         instructions, branches, divergence\n"
     "  step FILE --block-index B --warp W\n"
@@ -61,6 +62,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "occupancy") return run_occupancy(rest, out, err);
   if (args[0] == "config") return run_config(rest, out, err);
   if (args[0] == "ptx") return run_ptx(rest, out, err);
+  if (args[0] == "import") return run_import(rest, out, err);
   if (args[0] == "validate") return run_validate(rest, out, err);
   if (args[0] == "step") return run_step(rest, std::cin, out, err);
   err << "warpsim: error: unknown command '" << args[0] << "'\n\n" << kUsage;

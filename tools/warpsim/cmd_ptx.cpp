@@ -8,6 +8,7 @@
 #include "sim/core/ir/frontend.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/options.hpp"
 
 namespace warpsim::cli {
@@ -15,9 +16,10 @@ namespace warpsim::cli {
 int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
   po::options_description desc("options");
-  desc.add_options()("file", po::value<std::string>(), "the .kir file")(
+  desc.add_options()("file", po::value<std::string>(), "the .kir, .cu or .ptx file")(
       "target", po::value<std::string>()->default_value("sm_90"), "the PTX target");
   po::positional_options_description pos;
+  add_input_options(desc);
   pos.add("file", 1);
   auto cl = parse_command_line("ptx FILE", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
@@ -26,7 +28,8 @@ int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "warpsim ptx: error: no input file\n";
     return kExitBadInput;
   }
-  const ir::LoadedModule loaded = ir::load_module_file(cl->vars["file"].as<std::string>());
+  const ir::LoadedModule loaded =
+      load_kernel_file(cl->vars["file"].as<std::string>(), input_options(*cl));
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const std::string target = cl->vars["target"].as<std::string>();

@@ -12,6 +12,7 @@
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/embedded_kernels.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
@@ -48,6 +49,7 @@ bool dump_buffers(const exec::GlobalMemory& memory, const std::vector<std::strin
 
 void add_run_options(po::options_description& desc) {
   add_launch_shape_options(desc);
+  add_input_options(desc);
   desc.add_options()("max-warp-insts", count_value(1)->default_value(1'000'000'000),
                      "fault when the kernel executes more warp instructions than this")(
       "block-order", po::value<std::string>()->default_value("sequential"),
@@ -72,7 +74,7 @@ std::optional<exec::ExecOptions> exec_options(const CommandLine& cl, std::ostrea
 po::options_description run_options() {
   po::options_description desc("options");
   desc.add_options()("file", po::value<std::string>(),
-                     "the .kir file (default: the seed's vecAdd, built in)")(
+                     "the .kir, .cu or .ptx file (default: the seed's vecAdd, built in)")(
       "json", po::value<std::string>(),
       "also write the report as JSON to this file (-: to standard output, the text report then "
       "on standard error)")("dump", po::value<std::vector<std::string>>(),
@@ -186,7 +188,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   const std::string file =
       cl->vars.count("file") ? cl->vars["file"].as<std::string>() : "vecAdd.kir (embedded)";
   const ir::LoadedModule loaded =
-      cl->vars.count("file") ? ir::load_module_file(file)
+      cl->vars.count("file") ? load_kernel_file(file, input_options(*cl))
                              : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
@@ -221,7 +223,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
              timing_stats);
   } catch (const exec::KernelFault& f) {
     progress.clear();
-    write_fault(err, file, f);
+    write_fault(err, file, loaded.module, f);
     return kExitKernelFault;
   }
   const double wall =
@@ -236,7 +238,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            cl->vars.count("per-line") != 0,
                            &*gpu,
                            &occupancy,
-                           timing_stats ? &*timing_stats : nullptr};
+                           timing_stats ? &*timing_stats : nullptr,
+                           &loaded.module};
   return write_outputs(*cl, summary, out, err);
 }
 

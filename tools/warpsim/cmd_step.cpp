@@ -14,6 +14,7 @@
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
@@ -65,7 +66,7 @@ bool terminal_wants_ascii() {
 int run_step(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err) {
   po::options_description desc("options");
-  desc.add_options()("file", po::value<std::string>(), "the .kir file")(
+  desc.add_options()("file", po::value<std::string>(), "the .kir, .cu or .ptx file")(
       "block-index", po::value<std::string>()->default_value("0"),
       "which block to watch: a linear index, or x,y[,z]")(
       "warp", count_value(0, 31)->default_value(0), "which warp of that block")(
@@ -76,6 +77,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
       "max-warp-insts", count_value(1)->default_value(1'000'000'000),
       "fault when the kernel executes more warp instructions than this");
   add_launch_shape_options(desc);
+  add_input_options(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
   auto cl = parse_command_line("step FILE --block-index B --warp W", desc, pos, args, out, err);
@@ -86,7 +88,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
     return kExitBadInput;
   }
   const std::string file = cl->vars["file"].as<std::string>();
-  const ir::LoadedModule loaded = ir::load_module_file(file);
+  const ir::LoadedModule loaded = load_kernel_file(file, input_options(*cl));
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "step"), err);
@@ -137,7 +139,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   } catch (const StepStopped&) {
     return kExitOk;
   } catch (const exec::KernelFault& f) {
-    write_fault(err, file, f);
+    write_fault(err, file, loaded.module, f);
     return kExitKernelFault;
   }
   return kExitOk;

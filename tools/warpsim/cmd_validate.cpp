@@ -17,6 +17,7 @@
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/fault_report.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
@@ -237,6 +238,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
        kCacheControlHelp + "; with --replay kernel only none")
           .c_str())("md", po::value<std::string>(), "also write the table as Markdown");
   po::positional_options_description pos;
+  add_input_options(desc);
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
@@ -288,7 +290,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   std::vector<Row> rows;
   bool all_ok = true;
   for (const std::string& file : files) {
-    const ir::LoadedModule loaded = ir::load_module_file(file);
+    const ir::LoadedModule loaded = load_kernel_file(file, input_options(*cl));
     loaded.diags.render(err);
     if (!loaded.ok()) return kExitBadInput;
     for (const ir::Launch& l : loaded.module.launches) {
@@ -303,7 +305,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
         outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
-        write_fault(err, file, f);
+        write_fault(err, file, loaded.module, f);
         return kExitKernelFault;
       }
       if (outcome == Outcome::CannotRun) return kExitBadInput;

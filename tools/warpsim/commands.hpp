@@ -26,6 +26,9 @@ int run_config(const std::vector<std::string>& args, std::ostream& out, std::ost
 // `warpsim occupancy ...`
 int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim import FILE.cu|FILE.ptx [-o OUT.kir]`
+int run_import(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim ptx FILE`
 int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

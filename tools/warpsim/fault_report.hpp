@@ -8,6 +8,8 @@
 
 namespace warpsim::cli {
 
-void write_fault(std::ostream& err, const std::string& file, const exec::KernelFault& fault);
+// For an imported kernel the CUDA line leads, with the PTX and IR lines beside it.
+void write_fault(std::ostream& err, const std::string& file, const ir::Module& module,
+                 const exec::KernelFault& fault);
 
 }  // namespace warpsim::cli

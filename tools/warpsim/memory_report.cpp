@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
 #include <ostream>
 
 #include "sim/core/ir/printer.hpp"
+#include "tools/warpsim/source_lines.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -41,7 +44,7 @@ bool is_shared(const ir::Instruction& inst) {
 }  // namespace
 
 void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
-                       const exec::LaunchStats& stats, bool per_line) {
+                       const exec::LaunchStats& stats, bool per_line, const ir::Module* module) {
   const exec::MemoryStats& m = stats.memory;
   out << "global memory      requests       sectors  sectors/request (ideal)\n";
   for (std::size_t op = 0; op < 4; ++op) {
@@ -67,29 +70,52 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
     }
   }
   if (!per_line) return;
-  out << "memory instructions by line\n";
-  out << fmt::format("  {:>5}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", "line",
-                     "instruction", "execs", "sect/req", "(ideal)", "wavefronts", "(ideal)",
-                     "conflicts");
-  for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
+  const bool cuda = module != nullptr && has_origins(*launch.kernel);
+  std::vector<MemoryLine> lines = memory_lines(*launch.kernel, stats);
+  if (cuda) {
+    std::stable_sort(lines.begin(), lines.end(), [](const MemoryLine& a, const MemoryLine& b) {
+      return std::pair(a.inst->origin.file, a.inst->origin.line) <
+             std::pair(b.inst->origin.file, b.inst->origin.line);
+    });
+  }
+  out << (cuda ? "memory instructions by CUDA line\n" : "memory instructions by line\n");
+  const int w = cuda ? 8 : 5;  // the line column: "PTX line" or "line"
+  out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n",
+                     cuda ? "PTX line" : "line", w, "instruction", "execs", "sect/req", "(ideal)",
+                     "wavefronts", "(ideal)", "conflicts");
+  std::optional<SourceText> source;
+  if (cuda) source.emplace(*module);
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> shown_line;
+  for (const MemoryLine& l : lines) {
     const exec::MemoryLineStats& s = *l.stats;
+    std::uint32_t line = l.inst->loc.line;
+    if (cuda) {
+      const ir::SourceOrigin& o = l.inst->origin;
+      if (shown_line != std::pair(o.file, o.line)) {
+        shown_line = std::pair(o.file, o.line);
+        const std::string code = source->line(o);
+        out << fmt::format("  {}  {}\n", o.known() ? module->origin_text(o) : "(no CUDA line)",
+                           code.size() > 70 ? code.substr(0, 67) + "..." : code);
+      }
+      line = o.ptx_line;
+    }
     const std::string text = ir::to_string(*l.inst);
     const std::string shown = text.size() > 42 ? text.substr(0, 39) + "..." : text;
     if (is_shared(*l.inst)) {
-      out << fmt::format("  {:>5}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n",
-                         l.inst->loc.line, shown, s.executions, "", "", s.wavefronts,
-                         s.ideal_wavefronts, s.wavefronts - s.ideal_wavefronts);
+      out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", line, w, shown,
+                         s.executions, "", "", s.wavefronts, s.ideal_wavefronts,
+                         s.wavefronts - s.ideal_wavefronts);
     } else if (s.requests != 0) {
-      out << fmt::format("  {:>5}  {:<42} {:>9} {:>9.2f} {:>9.2f}\n", l.inst->loc.line, shown,
-                         s.executions, per(s.sectors, s.requests),
-                         per(s.ideal_sectors, s.requests));
+      out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9.2f} {:>9.2f}\n", line, w, shown, s.executions,
+                         per(s.sectors, s.requests), per(s.ideal_sectors, s.requests));
     } else {
-      out << fmt::format("  {:>5}  {:<42} {:>9}\n", l.inst->loc.line, shown, s.executions);
+      out << fmt::format("  {:>{}}  {:<42} {:>9}\n", line, w, shown, s.executions);
     }
   }
 }
 
-nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats) {
+nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats,
+                                 const ir::Module* module) {
   nlohmann::json lines = nlohmann::json::array();
   for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
     const exec::MemoryLineStats& s = *l.stats;
@@ -97,6 +123,14 @@ nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::Lau
                           {"instruction", ir::to_string(*l.inst)},
                           {"space", std::string(ir::name(l.inst->space))},
                           {"executions", s.executions}};
+    if (module != nullptr && l.inst->origin.known()) {
+      const ir::SourceOrigin& o = l.inst->origin;
+      row["source"] = {
+          {"file", o.file <= module->source_files.size() ? module->source_files[o.file - 1]
+                                                         : std::string()},
+          {"line", o.line},
+          {"ptx_line", o.ptx_line}};
+    }
     if (is_shared(*l.inst)) {
       row["wavefronts"] = s.wavefronts;
       row["ideal_wavefronts"] = s.ideal_wavefronts;

@@ -6,6 +6,7 @@
 
 #include "tools/warpsim/memory_report.hpp"
 #include "tools/warpsim/metrics_report.hpp"
+#include "tools/warpsim/source_lines.hpp"
 #include "tools/warpsim/timing_report.hpp"
 
 namespace warpsim::cli {
@@ -29,13 +30,13 @@ double ratio(std::uint64_t a, std::uint64_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
 }
 
-// The IR line of each decoded instruction, in the executor's order (blocks, then instructions).
-std::vector<std::uint32_t> instruction_lines(const ir::Kernel& k) {
-  std::vector<std::uint32_t> lines;
+// Each decoded instruction, in the executor's order (blocks, then instructions).
+std::vector<const ir::Instruction*> instructions_of(const ir::Kernel& k) {
+  std::vector<const ir::Instruction*> insts;
   for (const ir::BasicBlock& b : k.blocks) {
-    for (const ir::Instruction& i : b.instructions) lines.push_back(i.loc.line);
+    for (const ir::Instruction& i : b.instructions) insts.push_back(&i);
   }
-  return lines;
+  return insts;
 }
 
 }  // namespace
@@ -75,17 +76,17 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   out << fmt::format("  executed {} (warp-level), divergent {}, branch efficiency {:.2f} %\n",
                      with_commas(s.branch_instructions), with_commas(s.divergent_branches),
                      100.0 * (1.0 - ratio(s.divergent_branches, s.branch_instructions)));
-  const auto lines = instruction_lines(*l.kernel);
+  const auto insts = instructions_of(*l.kernel);
   for (std::size_t i = 0; i < s.per_branch.size(); ++i) {
     const exec::BranchStats& b = s.per_branch[i];
     if (b.executions == 0) continue;
     out << fmt::format(
         "  line {:>4}: {} executions, {} divergent; threads taken {}, not taken "
         "{}\n",
-        lines[i], with_commas(b.executions), with_commas(b.divergent), with_commas(b.threads_taken),
-        with_commas(b.threads_not_taken));
+        line_label(run.module, *insts[i]), with_commas(b.executions), with_commas(b.divergent),
+        with_commas(b.threads_taken), with_commas(b.threads_not_taken));
   }
-  write_memory_text(out, l, s, run.per_line);
+  write_memory_text(out, l, s, run.per_line, run.module);
   if (run.timing != nullptr) {
     write_timing_text(out, *run.timing, run.gpu != nullptr ? run.gpu->clock_mhz : 0);
   }
@@ -118,7 +119,7 @@ nlohmann::json run_json(const RunSummary& run) {
                  {"idle_lanes", shape.idle_lanes}};
   j["metrics"] = nlohmann::json::object();
   add_metrics_json(s, run.timing, j["metrics"]);
-  j["lines"] = memory_lines_json(l, s);
+  j["lines"] = memory_lines_json(l, s, run.module);
   if (run.occupancy != nullptr) {
     add_occupancy_metrics(*run.occupancy, j["metrics"]);
     j["registers_estimated"] = run.occupancy->registers.estimated;
@@ -132,11 +133,11 @@ nlohmann::json run_json(const RunSummary& run) {
   }
   j["metric_notes"] = metric_notes_json(run.timing != nullptr);
   nlohmann::json branches = nlohmann::json::array();
-  const auto lines = instruction_lines(*l.kernel);
+  const auto insts = instructions_of(*l.kernel);
   for (std::size_t i = 0; i < s.per_branch.size(); ++i) {
     const exec::BranchStats& b = s.per_branch[i];
     if (b.executions == 0) continue;
-    branches.push_back({{"line", lines[i]},
+    branches.push_back({{"line", insts[i]->loc.line},
                         {"executions", b.executions},
                         {"divergent", b.divergent},
                         {"threads_taken", b.threads_taken},

@@ -21,6 +21,7 @@ struct RunSummary {
   const config::GpuConfig* gpu = nullptr;  // with occupancy, when given
   const LaunchOccupancy* occupancy = nullptr;
   const scheduler::TimingStats* timing = nullptr;  // --mode timing
+  const ir::Module* module = nullptr;  // for an imported kernel's CUDA lines, when given
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);

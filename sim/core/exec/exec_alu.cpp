@@ -409,6 +409,10 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Select>(inst.type);
     case Opcode::Cvt:
       return select_cvt(inst.type, inst.source_type);
+    case Opcode::Bitcast:
+      // Registers hold values' bits zero-extended, and the verifier has checked that both types
+      // have one width, so the bits move unchanged.
+      return Unary<Mov>::Of<std::uint64_t>::fn;
     case Opcode::Ld:  // not arithmetic (select_exec routes these elsewhere)
     case Opcode::St:
     case Opcode::Atom:

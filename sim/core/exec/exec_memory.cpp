@@ -42,6 +42,11 @@ class Addressing {
   Addressing(ExecContext& ctx, WarpState& w, const DecodedInst& d)
       : ctx_(ctx), w_(w), d_(d), size_(ir::size_bytes(d.type)) {
     const MemoryRef& m = d.mem;
+    if (m.by_address) {
+      address_ = w.read(m.index[0]);
+      address_bits_ = ir::size_bytes(m.index_type[0]) == 4 ? 0xffffffffu : ~std::uint64_t{0};
+      return;  // base_ stays null: the per-lane path finds each lane's memory
+    }
     dims_ = m.dims.size();
     for (std::size_t k = 0; k < dims_; ++k) index_[k] = w.read(m.index[k]);
     for (std::uint64_t dim : m.dims) total_ *= dim;
@@ -71,6 +76,7 @@ class Addressing {
 
   [[gnu::always_inline]] Location locate(unsigned lane) {
     const MemoryRef& m = d_.mem;
+    if (m.by_address) return locate_address(lane);
     std::uint64_t linear = 0;
     for (std::size_t k = 0; k < dims_; ++k) {
       const std::int64_t i = read_index(index_[k][lane], m.index_type[k]);
@@ -95,7 +101,8 @@ class Addressing {
   // or thread. Fills each lane's data pointer, or returns false (having done nothing) when the
   // case does not apply or some lane is out of bounds (the per-lane path then reports it).
   bool locate_warp(std::uint32_t mask, std::uint8_t** data) {
-    if (mask != kFullWarpMask || d_.vector_width != 1 || base_ == nullptr) return false;
+    if (mask != kFullWarpMask || d_.vector_width != 1 || base_ == nullptr || d_.mem.by_address)
+      return false;
     std::uint64_t linear[kWarpSize];
     bool in_bounds = true;
     for (std::size_t k = 0; k < dims_; ++k) {
@@ -195,6 +202,79 @@ class Addressing {
   }
 
  private:
+  // A byte address (PTX's [base+N]): the whole access must be naturally aligned and lie inside
+  // one buffer (global), the block's shared memory, the thread's local memory or the constant
+  // bank.
+  [[gnu::noinline]] Location locate_address(unsigned lane) {
+    const MemoryRef& m = d_.mem;
+    const std::uint64_t a =
+        (address_[lane] & address_bits_) + static_cast<std::uint64_t>(m.displacement);
+    const std::uint64_t bytes = std::uint64_t{size_} * d_.vector_width;
+    if (a % bytes != 0) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("misaligned {}-byte access at {} {:#x} (must be a multiple of {})", bytes,
+                        space_name(), a, bytes));
+    }
+    addresses_[lane] = a;
+    std::uint8_t* data = nullptr;
+    std::uint64_t limit = 0;
+    switch (m.kind) {
+      case ArrayKind::Global:
+        return {global_address(lane, a, bytes), a};
+      case ArrayKind::Shared:
+        data = ctx_.block->shared.data();
+        limit = ctx_.block->shared.size();
+        break;
+      case ArrayKind::Local:
+        data = w_.local.data() + lane * ctx_.program.local_bytes;
+        limit = ctx_.program.local_bytes;
+        break;
+      case ArrayKind::Const:
+        data = const_cast<std::uint8_t*>(ctx_.program.constants.data());
+        limit = ctx_.program.constants.size();
+        break;
+    }
+    if (a > limit || limit - a < bytes) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("{} {:#x} ({}) is outside the {} bytes there are", space_name(), a,
+                        address_text(lane), limit));
+    }
+    return {data + a, a};
+  }
+
+  // The buffer holding [a, a + bytes), found from the one the last lane used.
+  std::uint8_t* global_address(unsigned lane, std::uint64_t a, std::uint64_t bytes) {
+    std::vector<GlobalBuffer>& buffers = ctx_.global.buffers;
+    auto holds = [&](const GlobalBuffer& b) {
+      return a >= b.base_address && a - b.base_address <= b.bytes.size() &&
+             b.bytes.size() - (a - b.base_address) >= bytes;
+    };
+    if (last_buffer_ < buffers.size() && holds(buffers[last_buffer_])) {
+      return buffers[last_buffer_].bytes.data() + (a - buffers[last_buffer_].base_address);
+    }
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+      if (!holds(buffers[i])) continue;
+      last_buffer_ = i;
+      return buffers[i].bytes.data() + (a - buffers[i].base_address);
+    }
+    std::string nearest;
+    for (const GlobalBuffer& b : buffers) {
+      if (b.base_address > a) break;
+      nearest = fmt::format("; buffer '{}' is {:#x} to {:#x}", b.name, b.base_address,
+                            b.base_address + b.bytes.size());
+    }
+    fault(ctx_, w_, d_, lane,
+          fmt::format("{}-byte access at global address {:#x} ({}) is in no buffer{}", bytes, a,
+                      address_text(lane), nearest));
+  }
+
+  std::string address_text(unsigned lane) const {
+    const MemoryRef& m = d_.mem;
+    std::string s = fmt::format("{} = {:#x}", m.name, address_[lane] & address_bits_);
+    if (m.displacement != 0) s += fmt::format(", {:+d}", m.displacement);
+    return s;
+  }
+
   [[noreturn, gnu::cold, gnu::noinline]] void out_of_bounds(unsigned lane, std::size_t k,
                                                             std::uint64_t linear, std::int64_t i) {
     const MemoryRef& m = d_.mem;
@@ -287,6 +367,9 @@ class Addressing {
   std::uint8_t* base_ = nullptr;
   std::uint64_t lane_stride_ = 0;
   std::uint64_t base_address_ = 0;
+  const std::uint64_t* address_ = nullptr;  // by address: each lane's base
+  std::uint64_t address_bits_ = 0;
+  std::size_t last_buffer_ = 0;
 };
 
 // Element sizes are 4 or 8 bytes; a fixed-size copy compiles to one move.

@@ -37,6 +37,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Ge:
     case Opcode::Select:
     case Opcode::Mov:
+    case Opcode::Bitcast:
     case Opcode::Cvt:
       return select_alu(inst);
     case Opcode::Ld:
@@ -64,6 +65,7 @@ void fault(const ExecContext& ctx, const WarpState& warp, const DecodedInst& ins
   site.thread = std::int64_t{warp.index} * kWarpSize + lane;
   site.thread_index = unflatten(static_cast<std::uint64_t>(site.thread), ctx.launch.block);
   site.line = inst.line;
+  if (inst.source != nullptr) site.origin = inst.source->origin;
   site.instruction = inst.source ? ir::to_string(*inst.source) : "";
   throw KernelFault(std::move(site), what);
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/core/exec/launch.hpp"
+#include "sim/core/ir/module.hpp"
 
 namespace warpsim::exec {
 
@@ -17,6 +18,7 @@ struct FaultSite {
   std::int64_t thread = -1;  // linear thread index within the block, -1: the whole block
   Dim3 thread_index;         // threadIdx of that thread
   std::uint32_t line = 0;    // IR source line
+  ir::SourceOrigin origin;   // the CUDA line and PTX line, for an imported kernel
   std::string instruction;   // the instruction as printed
 };
 

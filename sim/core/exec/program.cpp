@@ -2,11 +2,13 @@
 
 #include <cstring>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "sim/core/exec/values.hpp"
 #include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/cfg.hpp"
+#include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/typing.hpp"
 
 namespace warpsim::exec {
@@ -179,6 +181,7 @@ class Decoder {
     if (const auto* s = std::get_if<ir::SpecialReg>(&v.value))
       return prog_.special_operands[static_cast<std::size_t>(*s)];
     if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
+      if (auto address = symbol_address(p->name)) return pooled(*address);
       return pooled(literal_bits(std::get<ir::Literal>(launch_.args.at(p->name)), want));
     }
     if (const auto* i = std::get_if<ir::IntLiteral>(&v.value))
@@ -186,11 +189,25 @@ class Decoder {
     return pooled(literal_bits(std::get<ir::FloatLiteral>(v.value), want));
   }
 
+  // A pointer parameter's buffer address, or an array's offset in its memory; nothing for a
+  // scalar parameter.
+  std::optional<std::uint64_t> symbol_address(const std::string& name) const {
+    for (const GlobalBuffer& b : memory_.buffers) {
+      if (b.name == name) return b.base_address;
+    }
+    if (auto it = array_offset_.find(name); it != array_offset_.end()) return it->second;
+    for (std::size_t i = 0; i < module_.constants.size(); ++i) {
+      if (module_.constants[i].name == name) return prog_.constant_offsets[i];
+    }
+    return std::nullopt;
+  }
+
   // The type an index or rank operand holds, so it is widened with the right sign.
   ir::ScalarType value_type(const ir::ValueOperand& v) const {
     if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return reg_type_.at(r->name);
     if (std::holds_alternative<ir::SpecialReg>(v.value)) return ir::ScalarType::U32;
     if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
+      if (symbol_address(p->name)) return ir::ScalarType::U64;
       for (const ir::KernelParam& kp : kernel_.params) {
         if (kp.name == p->name) return kp.type;
       }
@@ -199,6 +216,7 @@ class Decoder {
   }
 
   MemoryRef memref(const ir::MemRef& ref, ir::Space space) {
+    if (ref.is_address()) return address_ref(ref, space);
     MemoryRef m;
     m.name = ref.array;
     if (space == ir::Space::Global) {
@@ -236,6 +254,32 @@ class Decoder {
       m.rank_type = value_type(*ref.rank);
       m.rank = value(*ref.rank, m.rank_type);
     }
+    return m;
+  }
+
+  MemoryRef address_ref(const ir::MemRef& ref, ir::Space space) {
+    MemoryRef m;
+    m.by_address = true;
+    m.displacement = ref.displacement;
+    m.name = ir::to_string(ref.indices[0].value);
+    switch (space) {
+      case ir::Space::Global:
+        m.kind = ArrayKind::Global;
+        break;
+      case ir::Space::Const:
+        m.kind = ArrayKind::Const;
+        break;
+      case ir::Space::Local:
+        m.kind = ArrayKind::Local;
+        break;
+      case ir::Space::Shared:
+      case ir::Space::Dsmem:  // the verifier refuses dsmem by address
+        m.kind = ArrayKind::Shared;
+        break;
+    }
+    const ir::ScalarType t = value_type(ref.indices[0]);
+    m.index.push_back(value(ref.indices[0], t));
+    m.index_type.push_back(t);
     return m;
   }
 

@@ -66,6 +66,10 @@ struct MemoryRef {
   std::vector<OperandRef> index;
   std::vector<ir::ScalarType> index_type;
   bool has_rank = false;  // dsmem
+  // [base+displacement]: index[0] is a byte address (a global virtual address, or an offset in
+  // the block's shared, the thread's local or the constant memory); `dims` is empty.
+  bool by_address = false;
+  std::int64_t displacement = 0;
   OperandRef rank;
   ir::ScalarType rank_type = ir::ScalarType::U32;
   std::string name;  // for fault reports

@@ -93,11 +93,28 @@ class Lexer {
       case '-':
         kind = TokenKind::Minus;
         break;
+      case '+':
+        kind = TokenKind::Plus;
+        break;
+      case '"':
+        string_literal();
+        return;
       default:
         bad_byte("unexpected character");
         return;
     }
     push(kind, pos_, pos_ + 1);
+  }
+
+  // A file name in `source N "path"`: no escapes, and it ends on its line.
+  void string_literal() {
+    std::size_t end = pos_ + 1;
+    while (end < src_.size() && src_[end] != '"' && src_[end] != '\n') ++end;
+    if (end == src_.size() || src_[end] != '"') {
+      bad_byte("unterminated string starting with");
+      return;
+    }
+    push(TokenKind::String, pos_, end + 1);
   }
 
   std::size_t scan_dotted_word(std::size_t p) const {
@@ -209,6 +226,10 @@ std::string_view describe(TokenKind kind) {
       return "'*'";
     case TokenKind::Minus:
       return "'-'";
+    case TokenKind::Plus:
+      return "'+'";
+    case TokenKind::String:
+      return "a quoted string";
     case TokenKind::Newline:
       return "end of line";
     case TokenKind::End:

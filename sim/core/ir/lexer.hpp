@@ -29,6 +29,8 @@ enum class TokenKind : std::uint8_t {
   At,
   Star,
   Minus,
+  Plus,
+  String,  // "text" on one line; the token's text keeps the quotes
   Newline,
   End
 };

@@ -1,6 +1,7 @@
 #include "sim/core/ir/module.hpp"
 
 #include <bit>
+#include <string>
 
 namespace warpsim::ir {
 
@@ -20,6 +21,11 @@ const ArrayDecl* Module::find_constant(std::string_view name) const {
     if (a.name == name) return &a;
   }
   return nullptr;
+}
+
+std::string Module::origin_text(const SourceOrigin& origin) const {
+  if (!origin.known() || origin.file > source_files.size()) return "";
+  return source_files[origin.file - 1] + ":" + std::to_string(origin.line);
 }
 
 }  // namespace warpsim::ir

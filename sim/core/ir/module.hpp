@@ -57,11 +57,15 @@ struct ValueOperand {
   bool operator==(const ValueOperand&) const = default;
 };
 
-// array[i][j]..., or array@rank[i] for another block's shared memory in the cluster (dsmem).
+// array[i][j]..., or array@rank[i] for another block's shared memory in the cluster (dsmem);
+// or, as PTX addresses memory, [base+displacement] with a byte address: `array` is then empty
+// and indices[0] is the base (a register, a pointer parameter, an array's name or a literal).
 struct MemRef {
   std::string array;
   std::optional<ValueOperand> rank;
   std::vector<ValueOperand> indices;
+  std::int64_t displacement = 0;  // bytes added to an address base
+  bool is_address() const { return array.empty(); }
   bool operator==(const MemRef&) const = default;
 };
 
@@ -83,6 +87,17 @@ struct RegDef {
   bool operator==(const RegDef&) const = default;
 };
 
+// Where an instruction came from when the module was imported from CUDA: the source file (an
+// index into Module::source_files, from 1), its line, and the line of the PTX it was translated
+// from. All zero for an instruction written in the IR itself.
+struct SourceOrigin {
+  std::uint32_t file = 0;
+  std::uint32_t line = 0;
+  std::uint32_t ptx_line = 0;
+  bool known() const { return file != 0; }
+  bool operator==(const SourceOrigin&) const = default;
+};
+
 struct Instruction {
   Opcode opcode = Opcode::Ret;
   ScalarType type = ScalarType::Pred;         // cvt: the destination type
@@ -94,6 +109,7 @@ struct Instruction {
   VoteMode vote_mode = VoteMode::Ballot;
   std::vector<RegDef> dests;
   std::vector<Operand> operands;
+  SourceOrigin origin;
   SourceLoc loc;
   bool operator==(const Instruction&) const = default;
 };
@@ -172,6 +188,7 @@ struct Launch {
 };
 
 struct Module {
+  std::vector<std::string> source_files;  // `source N "path"`: file N is source_files[N - 1]
   std::vector<ArrayDecl> constants;
   std::vector<Kernel> kernels;
   std::vector<Launch> launches;
@@ -179,6 +196,8 @@ struct Module {
 
   const Kernel* find_kernel(std::string_view name) const;
   const ArrayDecl* find_constant(std::string_view name) const;
+  // "file.cu:12" for an imported instruction, "" when it has no origin.
+  std::string origin_text(const SourceOrigin& origin) const;
 };
 
 }  // namespace warpsim::ir

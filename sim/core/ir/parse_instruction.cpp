@@ -1,4 +1,5 @@
 // Reads one instruction: destinations, the dotted opcode with its modifiers, and operands.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -182,6 +183,7 @@ class InstructionParser {
       if (!ts_.expect(TokenKind::RBrace, "',' or '}'")) return std::nullopt;
       return Operand{std::move(list), t.loc};
     }
+    if (t.kind == TokenKind::LBracket) return address_ref();
     const bool is_name = t.kind == TokenKind::Word && t.text != "inf" && t.text != "nan";
     if (is_name) {
       const TokenKind after = ts_.peek(1).kind;
@@ -214,6 +216,28 @@ class InstructionParser {
       ref.indices.push_back(std::move(*index));
     }
     return Operand{std::move(ref), name.loc};
+  }
+
+  // [base], [base+N] or [base-N]: a byte address, as PTX writes one.
+  std::optional<Operand> address_ref() {
+    const Token open = ts_.next();
+    MemRef ref;
+    auto base = value();
+    if (!base) return std::nullopt;
+    ref.indices.push_back(std::move(*base));
+    const bool plus = ts_.at(TokenKind::Plus);
+    if (plus || ts_.at(TokenKind::Minus)) {
+      ts_.next();
+      auto n = ts_.integer("a byte displacement");
+      if (!n) return std::nullopt;
+      if (*n > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        ts_.diags().error(open.loc, "displacement " + std::to_string(*n) + " is too large");
+        return std::nullopt;
+      }
+      ref.displacement = plus ? static_cast<std::int64_t>(*n) : -static_cast<std::int64_t>(*n);
+    }
+    if (!ts_.expect(TokenKind::RBracket, "']'")) return std::nullopt;
+    return Operand{std::move(ref), open.loc};
   }
 
   // A register, special register, scalar parameter or literal.

@@ -1,5 +1,7 @@
 #include "sim/core/ir/parser.hpp"
 
+#include <algorithm>
+
 #include "sim/core/ir/parse_parts.hpp"
 
 namespace warpsim::ir {
@@ -23,7 +25,7 @@ namespace {
 
 bool is_top_level_keyword(const Token& t) {
   return t.kind == TokenKind::Word &&
-         (t.text == "kernel" || t.text == "launch" || t.text == "const");
+         (t.text == "kernel" || t.text == "launch" || t.text == "const" || t.text == "source");
 }
 
 class ModuleParser {
@@ -48,13 +50,33 @@ class ModuleParser {
       if (auto l = parse_launch(ts_, t.loc)) module_.launches.push_back(std::move(*l));
     } else if (ts_.accept_word("const")) {
       if (auto c = array_decl(Space::Const, t.loc)) module_.constants.push_back(std::move(*c));
+    } else if (ts_.accept_word("source")) {
+      source_file();
     } else {
-      ts_.error_here("expected 'kernel', 'launch' or 'const', found " + found_text(t));
+      ts_.error_here("expected 'kernel', 'launch', 'const' or 'source', found " + found_text(t));
       // Resynchronise at the next line that starts a top-level construct.
       do {
         ts_.skip_line();
       } while (!ts_.at(TokenKind::End) && !is_top_level_keyword(ts_.peek()));
     }
+  }
+
+  // source N "path": the N-th CUDA source file that imported instructions name (N counts from 1,
+  // in order).
+  void source_file() {
+    const Token at = ts_.peek();
+    auto n = ts_.integer("the source file's number");
+    if (!n) return void(recover());
+    auto path = ts_.expect(TokenKind::String, "the file's path in quotes");
+    if (!path) return void(recover());
+    if (*n != module_.source_files.size() + 1) {
+      ts_.diags().error(at.loc, "source files are numbered 1, 2, ... in order; expected " +
+                                    std::to_string(module_.source_files.size() + 1) + ", found " +
+                                    std::to_string(*n));
+    }
+    const std::string_view quoted_path = path->text;
+    module_.source_files.emplace_back(quoted_path.substr(1, quoted_path.size() - 2));
+    ts_.expect_end_of_line();
   }
 
   // NAME ':' TYPE SHAPE [= {literals}] for const; NAME ':' TYPE SHAPE for shared and local.
@@ -114,6 +136,7 @@ class ModuleParser {
       while (!ts_.at(TokenKind::End) && !is_top_level_keyword(ts_.peek())) ts_.skip_line();
       return;
     }
+    origin_ = {};
     kernel_body(k);
     module_.kernels.push_back(std::move(k));
   }
@@ -198,6 +221,11 @@ class ModuleParser {
       if (decl) k.arrays.push_back(std::move(*decl));
       return;
     }
+    if (t.kind == TokenKind::Word && t.text == "loc" && ts_.peek(1).kind == TokenKind::Number) {
+      ts_.next();
+      origin_statement();
+      return;
+    }
     if (t.kind == TokenKind::Word && ts_.peek(1).kind == TokenKind::Colon) {
       ts_.next();
       ts_.next();
@@ -210,6 +238,7 @@ class ModuleParser {
       ts_.skip_line();
       return;
     }
+    inst->origin = origin_;
     if (k.blocks.empty()) {
       ts_.diags().error(inst->loc, "instruction before the first label (start with e.g. 'entry:')");
     } else {
@@ -218,8 +247,36 @@ class ModuleParser {
     ts_.expect_end_of_line();
   }
 
+  // loc FILE LINE [ptx LINE]: the CUDA source line (and PTX line) of the instructions that
+  // follow, up to the next loc; `loc 0 0` says they have none.
+  void origin_statement() {
+    const Token at = ts_.peek();
+    auto file = ts_.integer("a source file number");
+    if (!file) return void(recover());
+    auto line = ts_.integer("a source line");
+    if (!line) return void(recover());
+    std::uint64_t ptx_line = 0;
+    if (ts_.accept_word("ptx")) {
+      auto p = ts_.integer("a PTX line");
+      if (!p) return void(recover());
+      ptx_line = *p;
+    }
+    constexpr std::uint64_t kMax = 0xffffffffu;
+    if (*file > module_.source_files.size()) {
+      ts_.diags().error(at.loc, "no source file " + std::to_string(*file) + " (declare it first: " +
+                                    "source " + std::to_string(*file) + " \"path\")");
+    } else if (*line > kMax || ptx_line > kMax || (*file == 0) != (*line == 0)) {
+      ts_.diags().error(at.loc, "a loc names a source file and a line (or 0 0 for none)");
+    }
+    origin_ = SourceOrigin{static_cast<std::uint32_t>(std::min(*file, kMax)),
+                           static_cast<std::uint32_t>(std::min(*line, kMax)),
+                           static_cast<std::uint32_t>(std::min(ptx_line, kMax))};
+    ts_.expect_end_of_line();
+  }
+
   TokenStream ts_;
   Module module_;
+  SourceOrigin origin_;
 };
 
 }  // namespace

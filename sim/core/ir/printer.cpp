@@ -56,6 +56,12 @@ std::string operand_text(const Operand& op) {
                           return s + "}";
                         },
                         [](const MemRef& m) {
+                          if (m.is_address()) {
+                            std::string s = "[" + to_string(m.indices.at(0).value);
+                            if (m.displacement > 0) s += "+" + std::to_string(m.displacement);
+                            if (m.displacement < 0) s += std::to_string(m.displacement);
+                            return s + "]";
+                          }
                           std::string s = m.array;
                           if (m.rank) s += "@" + to_string(m.rank->value);
                           for (const ValueOperand& i : m.indices)
@@ -96,9 +102,18 @@ void print_kernel(std::ostream& out, const Kernel& k) {
     out << "  ";
     print_array(out, a);
   }
+  SourceOrigin origin;  // what the last loc said; each kernel starts with none
   for (const BasicBlock& b : k.blocks) {
     out << b.label << ":\n";
-    for (const Instruction& inst : b.instructions) out << "  " << to_string(inst) << '\n';
+    for (const Instruction& inst : b.instructions) {
+      if (inst.origin != origin) {
+        origin = inst.origin;
+        out << "  loc " << origin.file << ' ' << origin.line;
+        if (origin.ptx_line != 0) out << " ptx " << origin.ptx_line;
+        out << '\n';
+      }
+      out << "  " << to_string(inst) << '\n';
+    }
   }
   out << "}\n";
 }
@@ -198,8 +213,12 @@ void print(std::ostream& out, const Module& module) {
     if (!first) out << '\n';
     first = false;
   };
+  for (std::size_t i = 0; i < module.source_files.size(); ++i) {
+    first = false;
+    out << "source " << i + 1 << " \"" << module.source_files[i] << "\"\n";
+  }
   for (const ArrayDecl& c : module.constants) {
-    if (first) first = false;
+    first = false;
     print_array(out, c);
   }
   for (const Kernel& k : module.kernels) {

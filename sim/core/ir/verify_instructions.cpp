@@ -23,8 +23,10 @@ class InstructionChecker {
       for (const Instruction& inst : b.instructions) {
         const ScalarType t = result_type(inst);
         for (const RegDef& d : inst.dests) {
+          // Integer types of one width share a register (PTX's registers are bits), so a
+          // register may be defined as s32 in one place and as u32 in another.
           auto [it, inserted] = ctx_.reg_types.emplace(d.name, t);
-          if (!inserted && it->second != t) {
+          if (!inserted && !operand_compatible(it->second, t)) {
             error(d.loc, "register %" + d.name + " is defined as " + type_name(t) +
                              " here but as " + type_name(it->second) + " elsewhere");
           }
@@ -63,6 +65,11 @@ class InstructionChecker {
     }
     if (inst.opcode == Opcode::Cvt && !contains(kIntOrFloat, inst.source_type)) {
       return error(inst.loc, op + ": cvt converts between integer and float types");
+    }
+    if (inst.opcode == Opcode::Bitcast && (!contains(kIntOrFloat, inst.source_type) ||
+                                           size_bytes(inst.type) != size_bytes(inst.source_type))) {
+      return error(inst.loc, op + ": bitcast reinterprets the bits of an integer or float as "
+                                  "another type of the same width");
     }
     if (inst.opcode == Opcode::Atom) {
       if (inst.space != Space::Global && inst.space != Space::Shared &&
@@ -166,6 +173,7 @@ class InstructionChecker {
     }
     if (std::holds_alternative<SpecialReg>(v.value)) return ScalarType::U32;
     const auto& p = std::get<ParamRef>(v.value);
+    if (address_symbol(p)) return ScalarType::U64;
     const KernelParam* param = ctx_.find_param(p.name);
     if (param == nullptr) {
       error(v.loc, "unknown name '" + p.name + "': not a parameter of kernel '" + ctx_.kernel.name +
@@ -183,7 +191,31 @@ class InstructionChecker {
     return param->type;
   }
 
+  // A pointer parameter or an array read as a value is its address: the buffer's global virtual
+  // address, or the array's offset in its space (shared, local or constant memory). The space
+  // is returned.
+  std::optional<Space> address_symbol(const ParamRef& p) const {
+    if (const KernelParam* param = ctx_.find_param(p.name)) {
+      if (param->is_pointer) return Space::Global;
+      return std::nullopt;
+    }
+    if (const ArrayDecl* a = ctx_.find_array(p.name)) return a->space;
+    if (ctx_.module.find_constant(p.name) != nullptr) return Space::Const;
+    return std::nullopt;
+  }
+
   void check_value(const ValueOperand& v, ScalarType want) {
+    if (const auto* p = std::get_if<ParamRef>(&v.value); p != nullptr && address_symbol(*p)) {
+      // A global address needs 64 bits; an offset in another space fits either width.
+      const bool global = *address_symbol(*p) == Space::Global;
+      if (!is_int(want) || (global && size_bytes(want) != 8)) {
+        error(v.loc, std::string(global ? "pointer parameter '" : "array '") + p->name +
+                         "' is an address (" + (global ? "u64 or s64" : "a 32- or 64-bit integer") +
+                         "), not a value of type " + type_name(want) + "; index it to read its " +
+                         "elements: " + p->name + "[i]");
+      }
+      return;
+    }
     if (const auto* i = std::get_if<IntLiteral>(&v.value)) {
       if (!literal_fits(*i, want)) {
         error(v.loc, "literal " + to_string(v.value) + " does not fit " + type_name(want));
@@ -225,6 +257,45 @@ class InstructionChecker {
 
   void check_memref(const Operand& op);
 
+  // [base+displacement]: the base is an address (a 64-bit one for global memory), or an
+  // array's or pointer's name, whose space must be the instruction's.
+  void check_address(const MemRef& ref, SourceLoc loc) {
+    const Space space = inst_->space;
+    if (ref.rank || ref.indices.size() != 1) {
+      error(loc, "an address reference is [base] or [base+N]");
+      return;
+    }
+    if (space == Space::Dsmem) {
+      error(loc, "a dsmem access names its block: array@%rank[i]");
+      return;
+    }
+    const ValueOperand& base = ref.indices[0];
+    if (const auto* p = std::get_if<ParamRef>(&base.value)) {
+      const auto symbol_space = address_symbol(*p);
+      if (!symbol_space) {
+        error(base.loc, "'" + p->name + "' is neither a pointer parameter nor an array");
+      } else if (*symbol_space != space) {
+        error(base.loc, "'" + p->name + "' is in " + std::string(name(*symbol_space)) +
+                            " memory, but '" + opcode_text(*inst_) + "' accesses " +
+                            std::string(name(space)) + " memory");
+      }
+      return;
+    }
+    if (std::holds_alternative<FloatLiteral>(base.value)) {
+      error(base.loc, "an address must be an integer");
+      return;
+    }
+    if (std::holds_alternative<IntLiteral>(base.value)) return;
+    const auto have = value_type(base);
+    if (!have) return;
+    if (!is_int(*have) || (space == Space::Global && size_bytes(*have) != 8)) {
+      error(base.loc,
+            "an address in " + std::string(name(space)) + " memory is " +
+                (space == Space::Global ? "a 64-bit integer" : "a 32- or 64-bit integer") + "; " +
+                to_string(base.value) + " has type " + type_name(*have));
+    }
+  }
+
   bool error(SourceLoc loc, std::string message) {
     ctx_.diags.error(loc, std::move(message));
     return false;
@@ -241,6 +312,7 @@ void InstructionChecker::check_memref(const Operand& op) {
     return;
   }
   const Space space = inst_->space;
+  if (ref->is_address()) return check_address(*ref, op.loc);
   const std::string sp(name(space));
   ScalarType element = ScalarType::Pred;
   std::vector<std::uint64_t> dims;  // empty: one unbounded index

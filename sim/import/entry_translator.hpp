@@ -1,0 +1,122 @@
+// The translation of one PTX kernel into IR blocks (ptx_translate.hpp's implementation). The
+// instruction families live in translate_*.cpp; this class holds what they share: the
+// registers' storage types, the IR blocks being built, operand conversion and the errors.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/import/ptx_translate.hpp"
+
+namespace warpsim::ptx {
+
+// Thrown while translating one instruction; translate_entry locates it.
+struct Unsupported {
+  std::string message;
+};
+
+// An instruction's opcode split at its dots: "ld.global.nc.f32" -> base "ld", modifiers
+// {"global", "nc", "f32"}.
+struct OpcodeParts {
+  std::string base;
+  std::vector<std::string> mods;
+  bool has(std::string_view m) const;
+  // The last modifier as an IR type; throws Unsupported for a type the IR lacks.
+  ir::ScalarType type() const;
+};
+
+// Where an instruction writes: the IR register to name as its destination, and, when the PTX
+// register holds another type of the same width, the register the bits are cast into after.
+struct Dest {
+  std::string name;
+  std::string cast_into;  // empty: written directly
+  ir::ScalarType written = ir::ScalarType::U32;
+  ir::ScalarType storage = ir::ScalarType::U32;
+};
+
+class EntryTranslator {
+ public:
+  explicit EntryTranslator(const TranslateInput& input);
+  ir::Kernel run();  // throws Unsupported (with current_ set) for a form it cannot translate
+
+  const Instruction* current() const { return current_; }
+
+ private:
+  // Setup (translate_entry.cpp).
+  void declare_params();
+  void declare_registers();
+  void declare_arrays();
+  void scan_definitions();
+
+  // Blocks and emission.
+  void start_block(const std::string& label);
+  ir::Instruction& emit(ir::Instruction inst);
+  ir::Instruction& emit(ir::Opcode op, ir::ScalarType type, std::vector<std::string> dests,
+                        std::vector<ir::Operand> operands);
+  std::string fresh_label();
+  std::string fresh_temp();
+  std::string label_name(const std::string& ptx_label);
+  bool terminated() const;
+
+  // Operands.
+  ir::ValueOperand value(const Operand& op, ir::ScalarType want);
+  ir::ValueOperand literal(const Immediate& imm, ir::ScalarType want);
+  Dest dest(const Operand& op, ir::ScalarType written);
+  void finish(const Dest& d);
+  ir::ScalarType storage_of(const Register& r);
+  std::string ir_register(const std::string& ptx_name) const;
+  std::optional<std::uint64_t> known_constant(const Operand& op) const;
+  bool is_read(const Register& r) const;
+  ir::MemRef address(const Operand& op, ir::Space space);
+  const Operand& operand(std::size_t i) const;
+  void expect_operands(std::size_t n) const;
+
+  // Instruction families.
+  void translate(const Instruction& inst);
+  void translate_guarded(const Instruction& inst);
+  bool control(const OpcodeParts& op);     // translate_control.cpp
+  bool arithmetic(const OpcodeParts& op);  // translate_arith.cpp
+  bool compare(const OpcodeParts& op);     // translate_arith.cpp
+  bool conversion(const OpcodeParts& op);  // translate_arith.cpp
+  bool memory(const OpcodeParts& op);      // translate_memory.cpp
+  bool warp_wide(const OpcodeParts& op);   // translate_control.cpp
+  void binary(ir::Opcode op, ir::ScalarType t);
+  void unary(ir::Opcode op, ir::ScalarType t);
+  void widening(const OpcodeParts& op, bool add);
+  void multiply_high(ir::ScalarType t);
+  void load(const OpcodeParts& op, ir::Space space);
+  void store(const OpcodeParts& op, ir::Space space);
+  void atomic(const OpcodeParts& op, bool returns);
+  std::string predicate_result(ir::Opcode cmp, ir::ScalarType t, const ir::ValueOperand& a,
+                               const ir::ValueOperand& b);
+  std::string float_compare(const std::string& cmp, ir::ScalarType t, const ir::ValueOperand& a,
+                            const ir::ValueOperand& b);
+
+  const TranslateInput& in_;
+  const Entry& entry_;
+  ir::Kernel kernel_;
+  const Instruction* current_ = nullptr;
+  std::map<std::string, ir::ScalarType> storage_;   // PTX register -> its IR type
+  std::map<std::string, std::string> odd_storage_;  // PTX register -> a type the IR lacks
+  std::map<std::string, std::string> labels_;       // PTX label -> IR label
+  std::set<std::string> used_labels_;
+  std::map<std::string, std::uint32_t> definitions_;  // PTX register -> instructions writing it
+  std::map<std::string, std::uint64_t> constants_;  // registers written once, by a mov of a literal
+  std::set<std::string> reads_;                     // registers some instruction reads
+  std::map<std::string, std::string> symbols_;      // PTX param/array -> IR name
+  std::string temp_prefix_ = "_t";
+  unsigned temps_ = 0;
+  unsigned label_count_ = 0;
+};
+
+// Whether `ptx_name` is a special register and which (nothing for an ordinary register).
+std::optional<ir::SpecialReg> special_register(std::string_view ptx_name);
+
+// "x" for names PTX allows and the IR does not ('$' becomes '_'; the IR's words are letters,
+// digits and '_').
+std::string ir_word(std::string_view ptx_name);
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,148 @@
+#include "sim/import/ptx_import.hpp"
+
+#include <cstring>
+#include <set>
+
+#include "sim/import/entry_translator.hpp"
+#include "sim/import/kernel_signature.hpp"
+#include "sim/import/ptx_reader.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+// __constant__ arrays: module constants of 32-bit words (or the declared type), their PTX
+// initialiser packed little-endian as the GPU holds it.
+std::optional<std::string> add_constants(const Module& ptx, ir::Module& out) {
+  for (const VariableDecl& v : ptx.variables) {
+    if (v.space != ".const") continue;
+    const auto declared = ir_type_of(v.type);
+    const std::uint64_t element_bytes = v.type == ".b8" || v.type == ".u8" || v.type == ".s8" ? 1
+                                        : v.type == ".b16" || v.type == ".u16"                ? 2
+                                        : declared ? ir::size_bytes(*declared)
+                                                   : 0;
+    if (element_bytes == 0 || v.elements == 0) {
+      return "the constant '" + v.name + "' of type " + v.type + " is not imported";
+    }
+    ir::ArrayDecl a;
+    a.space = ir::Space::Const;
+    a.name = ir_word(v.name);
+    const bool words = !declared || *declared == ir::ScalarType::Pred;
+    a.element = words ? ir::ScalarType::U32 : *declared;
+    const std::uint64_t bytes = v.elements * element_bytes;
+    a.dims = {words ? (bytes + 3) / 4 : v.elements};
+    if (words) {
+      std::vector<std::uint8_t> raw(a.dims[0] * 4, 0);
+      for (std::size_t i = 0; i < v.initializer.size() && i < v.elements; ++i) {
+        std::memcpy(raw.data() + i * element_bytes, &v.initializer[i], element_bytes);
+      }
+      for (std::size_t w = 0; w < a.dims[0] && !v.initializer.empty(); ++w) {
+        std::uint32_t word = 0;
+        std::memcpy(&word, raw.data() + w * 4, 4);
+        a.init.emplace_back(ir::IntLiteral{word, false});
+      }
+    } else {
+      for (std::uint64_t bits : v.initializer) {
+        if (ir::is_float(a.element)) {
+          double d = 0;
+          if (a.element == ir::ScalarType::F32) {
+            float f = 0;
+            const auto b32 = static_cast<std::uint32_t>(bits);
+            std::memcpy(&f, &b32, 4);
+            d = f;
+          } else {
+            std::memcpy(&d, &bits, 8);
+          }
+          a.init.emplace_back(ir::FloatLiteral{d});
+        } else {
+          a.init.emplace_back(ir::IntLiteral{bits, false});
+        }
+      }
+    }
+    out.constants.push_back(std::move(a));
+  }
+  return std::nullopt;
+}
+
+bool matches(const std::string& wanted, const Entry& e) {
+  if (wanted == e.name) return true;
+  if (wanted == kernel_display_name(e.name)) return true;
+  const auto full = demangle(e.name);
+  return full && *full == wanted;
+}
+
+}  // namespace
+
+ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options) {
+  ImportResult result{std::nullopt, {}, ir::Diagnostics(options.ptx_name, std::string(ptx_text))};
+  auto read = read_ptx(ptx_text);
+  if (const auto* e = std::get_if<ReadError>(&read)) {
+    result.diags.error({e->line, e->column}, e->message);
+    return result;
+  }
+  const Module& ptx = std::get<Module>(read);
+  ir::Module out;
+  std::map<std::uint32_t, std::uint32_t> files;
+  for (const auto& [index, path] : ptx.files) {
+    const bool main_file = !options.cuda_path.empty() &&
+                           (path == options.cuda_absolute_path || path == options.cuda_path);
+    out.source_files.push_back(main_file ? options.cuda_path : path);
+    files[index] = static_cast<std::uint32_t>(out.source_files.size());
+  }
+  auto cuda_line = [&](const Origin& o) {
+    auto it = files.find(o.file);
+    if (it == files.end() || o.line == 0) return std::string();
+    return " (CUDA source " + out.source_files[it->second - 1] + ":" + std::to_string(o.line) + ")";
+  };
+  std::set<std::string> ir_names;
+  for (const Entry& e : ptx.entries) {
+    std::string name = ir_word(kernel_display_name(e.name));
+    while (!ir_names.insert(name).second) name += "_";
+    result.kernels.push_back({e.name, kernel_display_name(e.name), name});
+  }
+  if (options.kernel) {
+    bool found = false;
+    for (const Entry& e : ptx.entries) found = found || matches(*options.kernel, e);
+    if (!found) {
+      std::string names;
+      for (const KernelName& k : result.kernels) names += "\n  " + k.cpp + "  (PTX " + k.ptx + ")";
+      result.diags.error({0, 0}, "no kernel named '" + *options.kernel + "'; the file has:" +
+                                     (names.empty() ? std::string(" none") : names));
+      return result;
+    }
+  }
+  if (ptx.entries.empty()) {
+    result.diags.error({0, 0}, "the PTX holds no kernel (.entry)");
+    return result;
+  }
+  if (auto problem = add_constants(ptx, out)) {
+    result.diags.error({0, 0}, *problem);
+    return result;
+  }
+  for (std::size_t i = 0; i < ptx.entries.size(); ++i) {
+    const Entry& e = ptx.entries[i];
+    if (options.kernel && !matches(*options.kernel, e)) continue;
+    std::optional<std::vector<std::string>> names;
+    if (!options.cuda_source.empty() && e.origin.line != 0 && files.contains(e.origin.file) &&
+        out.source_files[files[e.origin.file] - 1] == options.cuda_path) {
+      names = source_parameter_names(options.cuda_source, e.origin.line, result.kernels[i].cpp,
+                                     e.params.size());
+    }
+    TranslateInput in;
+    in.module = &ptx;
+    in.entry = &e;
+    in.params = parameter_specs(e, names);
+    in.files = files;
+    in.kernel_name = result.kernels[i].ir;
+    auto kernel = translate_entry(in);
+    if (const auto* err = std::get_if<TranslateError>(&kernel)) {
+      result.diags.error({err->line, err->column}, "in kernel " + result.kernels[i].cpp + ": " +
+                                                       err->message + cuda_line(err->origin));
+      return result;
+    }
+    out.kernels.push_back(std::move(std::get<ir::Kernel>(kernel)));
+  }
+  result.module = std::move(out);
+  return result;
+}
+
+}  // namespace warpsim::ptx

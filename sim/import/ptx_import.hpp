@@ -1,0 +1,42 @@
+// A PTX module into an IR module: every kernel (or the one asked for) translated, its
+// parameters named and typed from the CUDA source and the mangled name, each instruction
+// carrying its CUDA line and PTX line. Errors are located in the PTX text and name the CUDA
+// line they came from.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/core/ir/diagnostics.hpp"
+#include "sim/core/ir/module.hpp"
+
+namespace warpsim::ptx {
+
+struct ImportOptions {
+  std::string ptx_name = "input.ptx";  // how errors name the PTX text
+  // The CUDA file the PTX was compiled from, as the user named it, and its text: parameter
+  // names come from it, and its path replaces the one nvcc recorded.
+  std::string cuda_path;
+  std::string cuda_source;
+  std::string cuda_absolute_path;     // the path nvcc recorded (.file), if known
+  std::optional<std::string> kernel;  // import only this one (PTX, C++ or C++ template name)
+};
+
+// One kernel of the PTX: its PTX name, its C++ name and the IR name it was given.
+struct KernelName {
+  std::string ptx;
+  std::string cpp;  // "smem_transpose<0>", or the PTX name when not mangled
+  std::string ir;
+};
+
+struct ImportResult {
+  std::optional<ir::Module> module;  // nothing when an error was reported
+  std::vector<KernelName> kernels;   // every kernel of the PTX, imported or not
+  ir::Diagnostics diags;
+};
+
+ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options);
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,440 @@
+#include "sim/import/ptx_reader.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <string>
+
+#include "sim/import/ptx_tokens.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+// Thrown inside the reader only; read_ptx turns it into its result.
+struct Failure {
+  ReadError error;
+};
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  }
+  if (!text.empty() && (text.back() == 'U' || text.back() == 'u')) text.remove_suffix(1);
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : tokens_(tokenize_ptx(text)) {}
+
+  Module run() {
+    while (!at_end()) top_level();
+    return std::move(module_);
+  }
+
+ private:
+  // --- token access -------------------------------------------------------------------------
+  const Token& peek(std::size_t ahead = 0) const {
+    return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)];
+  }
+  const Token& next() {
+    const Token& t = peek();
+    if (pos_ < tokens_.size() - 1) ++pos_;
+    return t;
+  }
+  bool at_end() const { return peek().kind == TokenKind::End; }
+  bool at(std::string_view text) const {
+    return peek().kind != TokenKind::End && peek().text == text;
+  }
+  bool accept(std::string_view text) {
+    if (!at(text)) return false;
+    next();
+    return true;
+  }
+  [[noreturn]] void fail(const Token& t, std::string message) const {
+    throw Failure{{t.line, t.column, std::move(message)}};
+  }
+  std::string found(const Token& t) const {
+    return t.kind == TokenKind::End ? "the end of the file" : "'" + std::string(t.text) + "'";
+  }
+  const Token& expect(std::string_view text) {
+    if (!at(text)) fail(peek(), "expected '" + std::string(text) + "', found " + found(peek()));
+    return next();
+  }
+  const Token& expect_name(const char* what) {
+    if (peek().kind != TokenKind::Name)
+      fail(peek(), std::string("expected ") + what + ", found " + found(peek()));
+    return next();
+  }
+  std::uint64_t expect_unsigned(const char* what) {
+    const Token& t = peek();
+    if (t.kind != TokenKind::Number)
+      fail(t, std::string("expected ") + what + ", found " + found(t));
+    const auto v = parse_unsigned(t.text);
+    if (!v) fail(t, "'" + std::string(t.text) + "' is not an integer");
+    next();
+    return *v;
+  }
+  // Skips the rest of a directive that ends with its line (.version, .target, ...).
+  void skip_line_of(const Token& start) {
+    while (!at_end() && peek().line == start.line) next();
+  }
+  void skip_statement() {
+    while (!at_end() && !at(";")) next();
+    accept(";");
+  }
+  void skip_braced() {
+    expect("{");
+    int depth = 1;
+    while (depth > 0) {
+      if (at_end()) fail(peek(), "a '{' is never closed");
+      const Token& t = next();
+      if (t.text == "{") ++depth;
+      if (t.text == "}") --depth;
+    }
+  }
+
+  // --- module level -------------------------------------------------------------------------
+  void top_level() {
+    const Token& t = peek();
+    if (t.text == ".version" || t.text == ".address_size") return skip_line_of(next());
+    if (t.text == ".target") {
+      next();
+      module_.target = std::string(expect_name("a target such as sm_90").text);
+      return skip_line_of(t);
+    }
+    if (t.text == ".file") return file_directive();
+    if (t.text == ".section") {
+      next();
+      expect_name("a section name");
+      return skip_braced();
+    }
+    bool is_extern = false;
+    while (at(".visible") || at(".weak") || at(".extern") || at(".common")) {
+      is_extern = is_extern || at(".extern");
+      next();
+    }
+    if (at(".entry")) return entry();
+    if (at(".func")) return function(is_extern);
+    if (at(".global") || at(".const") || at(".shared")) {
+      module_.variables.push_back(variable(is_extern));
+      return;
+    }
+    fail(t, "expected a PTX directive (.entry, .func, .global, ...), found " + found(t));
+  }
+
+  void file_directive() {
+    const Token& start = next();
+    const auto index = static_cast<std::uint32_t>(expect_unsigned("a file number"));
+    if (peek().kind != TokenKind::String) fail(peek(), "expected the file's name in quotes");
+    const std::string_view quoted = next().text;
+    module_.files.emplace_back(index, std::string(quoted.substr(1, quoted.size() - 2)));
+    skip_line_of(start);  // an optional timestamp and size
+  }
+
+  void function(bool is_extern) {
+    next();  // .func
+    // .func [(return params)] name (params) [.noreturn] { body } or ;
+    if (at("(")) skip_parenthesised();
+    const Token& name = expect_name("a function name");
+    module_.functions.emplace_back(name.text);
+    if (at("(")) skip_parenthesised();
+    while (peek().kind == TokenKind::Name && peek().text.starts_with(".")) next();
+    if (accept(";") || is_extern) return;
+    skip_braced();
+  }
+
+  void skip_parenthesised() {
+    expect("(");
+    int depth = 1;
+    while (depth > 0) {
+      if (at_end()) fail(peek(), "a '(' is never closed");
+      const Token& t = next();
+      if (t.text == "(") ++depth;
+      if (t.text == ")") --depth;
+    }
+  }
+
+  // .shared .align 4 .b8 name[4096];  .const .align 4 .f32 c[4] = {...};  .global .u32 x;
+  VariableDecl variable(bool is_extern) {
+    VariableDecl v;
+    v.is_extern = is_extern;
+    v.line = peek().line;
+    v.space = std::string(next().text);
+    for (;;) {
+      if (accept(".align")) {
+        v.align = expect_unsigned("an alignment");
+      } else if (peek().kind == TokenKind::Name && peek().text.starts_with(".") &&
+                 peek(1).kind == TokenKind::Name) {
+        v.type = std::string(next().text);
+      } else {
+        break;
+      }
+    }
+    if (v.type.empty()) fail(peek(), "expected the variable's type, such as .b8 or .f32");
+    v.name = std::string(expect_name("a variable name").text);
+    while (accept("[")) {
+      if (accept("]")) {
+        v.elements = 0;
+        continue;
+      }
+      v.elements *= expect_unsigned("an array size");
+      expect("]");
+    }
+    if (accept("=")) {
+      v.has_initializer = true;
+      initializer(v);
+    }
+    expect(";");
+    return v;
+  }
+
+  void initializer(VariableDecl& v) {
+    const bool braced = accept("{");
+    do {
+      if (at("{")) fail(peek(), "nested initialisers are not imported");
+      const bool negative = accept("-");
+      const Token& t = peek();
+      if (t.kind != TokenKind::Number) fail(t, "expected an initial value, found " + found(t));
+      const Immediate imm = number(next(), negative);
+      v.initializer.push_back(imm.bits);
+    } while (braced && accept(","));
+    if (braced) expect("}");
+  }
+
+  void entry() {
+    next();  // .entry
+    Entry e;
+    const Token& name = expect_name("a kernel name");
+    e.name = std::string(name.text);
+    e.line = name.line;
+    if (accept("(")) {
+      while (!accept(")")) {
+        if (!e.params.empty()) expect(",");
+        e.params.push_back(param());
+      }
+    }
+    // Performance directives before the body.
+    while (peek().kind == TokenKind::Name && peek().text.starts_with(".")) {
+      const Token& d = next();
+      if (d.text == ".maxnreg") {
+        e.maxnreg = static_cast<std::uint32_t>(expect_unsigned("a register count"));
+      } else if (d.text == ".pragma") {
+        skip_statement();
+        continue;
+      }
+      while (peek().kind == TokenKind::Number || at(",")) next();
+    }
+    expect("{");
+    body(e);
+    module_.entries.push_back(std::move(e));
+  }
+
+  Param param() {
+    expect(".param");
+    Param p;
+    p.line = peek().line;
+    while (accept(".align") || accept(".ptr") || accept(".global") || accept(".shared") ||
+           accept(".const") || accept(".local")) {
+      if (peek().kind == TokenKind::Number) next();
+    }
+    p.type = std::string(expect_name("a parameter type").text);
+    p.name = std::string(expect_name("a parameter name").text);
+    if (accept("[")) {
+      p.is_array = true;
+      expect_unsigned("an array size");
+      expect("]");
+    }
+    return p;
+  }
+
+  // --- kernel body --------------------------------------------------------------------------
+  void body(Entry& e) {
+    int depth = 1;
+    while (depth > 0) {
+      const Token& t = peek();
+      if (t.kind == TokenKind::End) fail(t, "kernel '" + e.name + "' is never closed");
+      if (accept("{")) {
+        ++depth;
+      } else if (accept("}")) {
+        --depth;
+      } else if (t.text == ".loc") {
+        loc(e);
+      } else if (t.text == ".reg") {
+        registers(e);
+      } else if (t.text == ".shared" || t.text == ".local" || t.text == ".const") {
+        e.variables.push_back(variable(false));
+      } else if (t.text == ".pragma") {
+        next();
+        skip_statement();
+      } else if (t.kind == TokenKind::Name && peek(1).text == ":") {
+        e.body.emplace_back(Label{std::string(next().text), t.line});
+        next();
+      } else if (t.kind == TokenKind::Name && t.text.starts_with(".")) {
+        fail(t, "the directive " + found(t) + " inside a kernel is not imported");
+      } else {
+        e.body.emplace_back(instruction());
+      }
+    }
+  }
+
+  // .loc FILE LINE COLUMN [, function_name NAME, inlined_at FILE LINE COLUMN]: for code inlined
+  // from a header, the line it was inlined at is the user's own.
+  void loc(Entry& e) {
+    const Token& start = next();
+    Origin o;
+    o.file = static_cast<std::uint32_t>(expect_unsigned("a file number"));
+    o.line = static_cast<std::uint32_t>(expect_unsigned("a line"));
+    while (!at_end() && peek().line == start.line) {
+      if (accept("inlined_at")) {
+        o.file = static_cast<std::uint32_t>(expect_unsigned("a file number"));
+        o.line = static_cast<std::uint32_t>(expect_unsigned("a line"));
+      } else {
+        next();
+      }
+    }
+    origin_ = o;
+    if (e.origin.line == 0 && e.body.empty()) e.origin = o;
+  }
+
+  // .reg .b32 %r<6>;  .reg .pred %p;  .reg .f32 %a, %b;
+  void registers(Entry& e) {
+    next();
+    const std::string type(expect_name("a register type").text);
+    do {
+      RegisterDecl r{type, std::string(expect_name("a register name").text), 0};
+      if (accept("<")) {
+        r.count = static_cast<std::uint32_t>(expect_unsigned("a register count"));
+        expect(">");
+      }
+      e.registers.push_back(std::move(r));
+    } while (accept(","));
+    expect(";");
+  }
+
+  Instruction instruction() {
+    Instruction inst;
+    inst.line = peek().line;
+    inst.column = peek().column;
+    inst.origin = origin_;
+    if (accept("@")) {
+      inst.guard_negated = accept("!");
+      inst.guard = Register{std::string(expect_name("a guard predicate").text)};
+    }
+    const Token& op = expect_name("an instruction");
+    inst.opcode = std::string(op.text);
+    while (!accept(";")) {
+      if (!inst.operands.empty()) expect(",");
+      inst.operands.push_back(operand());
+    }
+    return inst;
+  }
+
+  Operand operand() {
+    const Token& t = peek();
+    if (accept("[")) return address();
+    if (accept("{")) {
+      VectorOperand v;
+      do {
+        v.elements.push_back(Register{std::string(expect_name("a register").text)});
+      } while (accept(","));
+      expect("}");
+      return v;
+    }
+    if (t.text == "-" || t.text == "+" || t.kind == TokenKind::Number) {
+      const bool negative = accept("-");
+      accept("+");
+      if (peek().kind != TokenKind::Number) fail(peek(), "expected a number after the sign");
+      return number(next(), negative);
+    }
+    if (t.text == "!") fail(t, "a negated predicate operand ('!%p') is not imported");
+    const Token& name = expect_name("an operand");
+    if (name.text.starts_with("%")) {
+      if (accept("|")) {
+        return PairOperand{Register{std::string(name.text)},
+                           Register{std::string(expect_name("a predicate").text)}};
+      }
+      return Register{std::string(name.text)};
+    }
+    if (at("+") || at("-")) fail(peek(), "an address expression outside [...] is not imported");
+    return Symbol{std::string(name.text)};
+  }
+
+  Address address() {
+    Address a;
+    if (peek().kind == TokenKind::Name) {
+      const std::string name(next().text);
+      if (name.starts_with("%")) {
+        a.base = Register{name};
+      } else {
+        a.base = Symbol{name};
+      }
+      if (at("+") || at("-")) {
+        const bool minus = next().text == "-";
+        const bool negative = accept("-");
+        const auto n = static_cast<std::int64_t>(expect_unsigned("a byte offset"));
+        a.displacement = (minus != negative) ? -n : n;
+      }
+    } else {
+      const bool negative = accept("-");
+      const auto n = static_cast<std::int64_t>(expect_unsigned("an address"));
+      a.displacement = negative ? -n : n;
+    }
+    expect("]");
+    return a;
+  }
+
+  Immediate number(const Token& t, bool negative) const {
+    Immediate imm;
+    const std::string_view s = t.text;
+    auto hex_bits = [&](std::string_view digits, Immediate::Kind kind, std::size_t width) {
+      const auto v = parse_unsigned("0x" + std::string(digits));
+      if (!v || digits.size() != width) fail(t, "'" + std::string(s) + "' is not a float literal");
+      imm.kind = kind;
+      imm.bits = *v;
+      if (negative) imm.bits ^= std::uint64_t{1} << (width * 4 - 1);
+    };
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'f' || s[1] == 'F')) {
+      hex_bits(s.substr(2), Immediate::Kind::F32Bits, 8);
+      return imm;
+    }
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'd' || s[1] == 'D')) {
+      hex_bits(s.substr(2), Immediate::Kind::F64Bits, 16);
+      return imm;
+    }
+    if (const auto v = parse_unsigned(s)) {
+      imm.bits = *v;
+      imm.negative = negative && *v != 0;
+      return imm;
+    }
+    double d = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
+    if (ec != std::errc() || end != s.data() + s.size()) {
+      fail(t, "'" + std::string(s) + "' is not a number");
+    }
+    imm.kind = Immediate::Kind::Float;
+    imm.value = negative ? -d : d;
+    return imm;
+  }
+
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  Module module_;
+  Origin origin_;
+};
+
+}  // namespace
+
+std::variant<Module, ReadError> read_ptx(std::string_view text) {
+  try {
+    return Reader(text).run();
+  } catch (const Failure& f) {
+    return f.error;
+  }
+}
+
+}  // namespace warpsim::ptx

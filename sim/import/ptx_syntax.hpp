@@ -1,0 +1,121 @@
+// PTX as the importer reads it: a module's kernels (.entry), each with its parameters,
+// register and array declarations and a flat list of labels and instructions, every one with
+// its PTX line and the CUDA source line (from .loc) it came from. Plain data; ptx_reader.hpp
+// builds it from text, ptx_translate.hpp turns it into the IR.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace warpsim::ptx {
+
+// The CUDA source position of an instruction: a .file index and a line (0 when unknown).
+struct Origin {
+  std::uint32_t file = 0;
+  std::uint32_t line = 0;
+};
+
+struct Register {
+  std::string name;  // with the leading '%'
+};
+struct Immediate {
+  // An integer as written (its bits, with a sign), or a float's exact bits: 0f3F800000 is
+  // f32 1.0, 0d3FF0000000000000 f64 1.0.
+  enum class Kind : std::uint8_t { Int, F32Bits, F64Bits, Float } kind = Kind::Int;
+  std::uint64_t bits = 0;
+  bool negative = false;  // Int: the magnitude in bits, negated
+  double value = 0.0;     // Float: a decimal literal such as 1.5
+};
+struct Symbol {
+  std::string name;  // a parameter, an array, a label or a special register's base
+};
+// [base], [base+N], [base-N] or [N]
+struct Address {
+  std::optional<std::variant<Register, Symbol>> base;
+  std::int64_t displacement = 0;
+};
+// {%a, %b, ...}
+struct VectorOperand {
+  std::vector<Register> elements;  // "_" sink elements are kept as the name "_"
+};
+// %d|%p: a result with a second, predicate result.
+struct PairOperand {
+  Register first;
+  Register second;
+};
+
+using Operand = std::variant<Register, Immediate, Symbol, Address, VectorOperand, PairOperand>;
+
+struct Instruction {
+  std::string opcode;             // "ld.global.nc.f32", all modifiers kept
+  std::optional<Register> guard;  // @%p or @!%p
+  bool guard_negated = false;
+  std::vector<Operand> operands;  // destination first, as PTX writes it
+  std::uint32_t line = 0;         // in the PTX text
+  std::uint32_t column = 0;
+  Origin origin;
+};
+
+struct Label {
+  std::string name;
+  std::uint32_t line = 0;
+};
+
+using Statement = std::variant<Instruction, Label>;
+
+struct RegisterDecl {
+  std::string type;     // ".b32", ".f32", ".pred", ...
+  std::string name;     // "%r" for %r<6>, or the full name
+  std::uint32_t count;  // 6 for %r<6> (registers %r0..%r5); 0 for a single register
+};
+
+// A .shared, .local, .const or .global variable: `.shared .align 4 .b8 name[4096];`
+struct VariableDecl {
+  std::string space;  // ".shared", ".local", ".const", ".global"
+  std::string type;   // ".b8", ".f32", ...
+  std::string name;
+  std::uint64_t align = 0;
+  std::uint64_t elements = 1;  // 0 for `extern .shared ... name[]` (dynamic shared memory)
+  bool is_extern = false;
+  bool has_initializer = false;
+  std::vector<std::uint64_t> initializer;  // integer elements; floats as their bits
+  std::uint32_t line = 0;
+};
+
+struct Param {
+  std::string type;  // ".u64", ".u32", ".f32", ...
+  std::string name;
+  bool is_array = false;  // .param .align 8 .b8 name[16]: a struct passed by value
+  std::uint32_t line = 0;
+};
+
+struct Entry {
+  std::string name;  // as PTX spells it (a C++ name is mangled)
+  std::vector<Param> params;
+  std::vector<RegisterDecl> registers;
+  std::vector<VariableDecl> variables;  // declared inside the kernel
+  std::vector<Statement> body;
+  std::optional<std::uint32_t> maxnreg;
+  std::uint32_t line = 0;
+  Origin origin;  // the .loc before the body's first instruction: the kernel's own line
+};
+
+struct Module {
+  std::string target;                                        // "sm_90"
+  std::vector<std::pair<std::uint32_t, std::string>> files;  // .file N "path"
+  std::vector<VariableDecl> variables;                       // module scope
+  std::vector<Entry> entries;
+  std::vector<std::string> functions;  // names of .func definitions (calls are not imported)
+};
+
+// A located problem with the PTX text.
+struct ReadError {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::string message;
+};
+
+}  // namespace warpsim::ptx

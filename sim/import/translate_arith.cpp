@@ -1,0 +1,381 @@
+// Arithmetic, logic, comparisons, selects, moves and conversions. The IR's float operations
+// round to nearest even and do not flush subnormals, so only those PTX forms are taken; a
+// rounding mode, .ftz, .sat or an approximation is refused by name.
+#include <algorithm>
+
+#include "sim/import/entry_translator.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+ir::Operand op(ir::ValueOperand v) {
+  return ir::Operand{std::move(v), {}};
+}
+ir::ValueOperand reg(const std::string& name) {
+  return {ir::RegRef{name}, {}};
+}
+
+ir::ScalarType wide_of(ir::ScalarType t) {
+  return ir::is_signed_int(t) ? ir::ScalarType::S64 : ir::ScalarType::U64;
+}
+ir::ScalarType unsigned_of(ir::ScalarType t) {
+  return ir::size_bytes(t) == 8 ? ir::ScalarType::U64 : ir::ScalarType::U32;
+}
+
+// Modifiers an instruction may carry without changing what the IR computes.
+void refuse_modifiers(const OpcodeParts& parts, std::initializer_list<std::string_view> allowed,
+                      std::size_t type_suffixes = 1) {
+  const std::size_t n = parts.mods.size() >= type_suffixes ? parts.mods.size() - type_suffixes : 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string& m = parts.mods[i];
+    if (std::find(allowed.begin(), allowed.end(), m) != allowed.end()) continue;
+    throw Unsupported{"'" + parts.base + "' with ." + m +
+                      " is not imported (the IR computes no such variant exactly)"};
+  }
+}
+
+}  // namespace
+
+void EntryTranslator::binary(ir::Opcode code, ir::ScalarType t) {
+  expect_operands(3);
+  const ir::ScalarType second =
+      code == ir::Opcode::Shl || code == ir::Opcode::Shr ? ir::ScalarType::U32 : t;
+  const ir::ValueOperand a = value(operand(1), t);
+  const ir::ValueOperand b = value(operand(2), second);
+  const Dest d = dest(operand(0), t);
+  emit(code, t, {d.name}, {op(a), op(b)});
+  finish(d);
+}
+
+void EntryTranslator::unary(ir::Opcode code, ir::ScalarType t) {
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), t);
+  const Dest d = dest(operand(0), t);
+  emit(code, t, {d.name}, {op(a)});
+  finish(d);
+}
+
+// mul.wide / mad.wide: 32-bit operands, a 64-bit product.
+void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
+  expect_operands(add ? 4 : 3);
+  const ir::ScalarType t = parts.type();
+  if (!ir::is_int(t) || ir::size_bytes(t) != 4) {
+    throw Unsupported{"'" + current_->opcode + "': only 32-bit operands widen in the IR"};
+  }
+  const ir::ScalarType wide = wide_of(t);
+  auto widened = [&](std::size_t i) {
+    if (std::holds_alternative<Immediate>(operand(i))) return value(operand(i), wide);
+    const ir::ValueOperand v = value(operand(i), t);
+    const std::string w = fresh_temp();
+    ir::Instruction& c = emit(ir::Opcode::Cvt, wide, {w}, {op(v)});
+    c.source_type = t;
+    return reg(w);
+  };
+  const ir::ValueOperand a = widened(1);
+  const ir::ValueOperand b = widened(2);
+  if (add) {
+    const ir::ValueOperand c = value(operand(3), wide);
+    const Dest d = dest(operand(0), wide);
+    emit(ir::Opcode::Mad, wide, {d.name}, {op(a), op(b), op(c)});
+    finish(d);
+    return;
+  }
+  const Dest d = dest(operand(0), wide);
+  emit(ir::Opcode::Mul, wide, {d.name}, {op(a), op(b)});
+  finish(d);
+}
+
+// mul.hi of 32-bit integers: the high word of the 64-bit product.
+void EntryTranslator::multiply_high(ir::ScalarType t) {
+  expect_operands(3);
+  if (!ir::is_int(t) || ir::size_bytes(t) != 4) {
+    throw Unsupported{"'" + current_->opcode + "': mul.hi is imported for 32-bit integers only"};
+  }
+  const ir::ScalarType wide = wide_of(t);
+  std::string halves[2];
+  for (int i = 0; i < 2; ++i) {
+    const ir::ValueOperand v = value(operand(static_cast<std::size_t>(i) + 1), t);
+    halves[i] = fresh_temp();
+    ir::Instruction& c = emit(ir::Opcode::Cvt, wide, {halves[i]}, {op(v)});
+    c.source_type = t;
+  }
+  const std::string product = fresh_temp(), high = fresh_temp();
+  emit(ir::Opcode::Mul, wide, {product}, {op(reg(halves[0])), op(reg(halves[1]))});
+  emit(ir::Opcode::Shr, wide, {high}, {op(reg(product)), op({ir::IntLiteral{32, false}, {}})});
+  const Dest d = dest(operand(0), t);
+  ir::Instruction& c = emit(ir::Opcode::Cvt, t, {d.name}, {op(reg(high))});
+  c.source_type = wide;
+  finish(d);
+}
+
+bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
+  using ir::Opcode;
+  const std::string& b = parts.base;
+  static const std::map<std::string, Opcode, std::less<>> kBinary = {
+      {"add", Opcode::Add}, {"sub", Opcode::Sub}, {"min", Opcode::Min}, {"max", Opcode::Max},
+      {"and", Opcode::And}, {"or", Opcode::Or},   {"xor", Opcode::Xor}, {"shl", Opcode::Shl},
+      {"shr", Opcode::Shr}, {"rem", Opcode::Rem}};
+  static const std::map<std::string, Opcode, std::less<>> kUnary = {
+      {"neg", Opcode::Neg}, {"abs", Opcode::Abs}, {"not", Opcode::Not}};
+  if (auto it = kBinary.find(b); it != kBinary.end()) {
+    refuse_modifiers(parts, {"rn"});
+    binary(it->second, parts.type());
+    return true;
+  }
+  if (auto it = kUnary.find(b); it != kUnary.end()) {
+    refuse_modifiers(parts, {});
+    unary(it->second, parts.type());
+    return true;
+  }
+  if (b == "mul") {
+    if (parts.has("wide")) {
+      refuse_modifiers(parts, {"wide"});
+      widening(parts, false);
+    } else if (parts.has("hi")) {
+      refuse_modifiers(parts, {"hi"});
+      multiply_high(parts.type());
+    } else {
+      refuse_modifiers(parts, {"lo", "rn"});
+      binary(Opcode::Mul, parts.type());
+    }
+    return true;
+  }
+  if (b == "mad" || b == "fma") {
+    if (parts.has("wide")) {
+      refuse_modifiers(parts, {"wide"});
+      widening(parts, true);
+      return true;
+    }
+    const ir::ScalarType t = parts.type();
+    if (ir::is_float(t) && !parts.has("rn")) {
+      throw Unsupported{"'" + current_->opcode + "': a fused multiply-add rounds as .rn in the IR"};
+    }
+    refuse_modifiers(parts, {"lo", "rn"});
+    expect_operands(4);
+    const ir::ValueOperand x = value(operand(1), t), y = value(operand(2), t),
+                           z = value(operand(3), t);
+    const Dest d = dest(operand(0), t);
+    emit(ir::is_float(t) ? Opcode::Fma : Opcode::Mad, t, {d.name}, {op(x), op(y), op(z)});
+    finish(d);
+    return true;
+  }
+  if (b == "div") {
+    const ir::ScalarType t = parts.type();
+    if (ir::is_float(t) && !parts.has("rn")) {
+      throw Unsupported{"'" + current_->opcode +
+                        "': the IR divides floats as div.rn (IEEE, correctly rounded) only"};
+    }
+    refuse_modifiers(parts, {"rn"});
+    binary(Opcode::Div, t);
+    return true;
+  }
+  return false;
+}
+
+// Writes cmp(a, b) for a float comparison into a new predicate, with PTX's ordered (eq, ne, lt,
+// ...) and unordered (equ, neu, ltu, ...) forms built from the IR's: its eq, lt, le, gt and ge
+// are false when either side is NaN, and its ne is true then (C++'s operators).
+std::string EntryTranslator::float_compare(const std::string& cmp, ir::ScalarType t,
+                                           const ir::ValueOperand& a, const ir::ValueOperand& b) {
+  using ir::Opcode;
+  auto basic = [&](Opcode code, const ir::ValueOperand& x, const ir::ValueOperand& y) {
+    const std::string r = fresh_temp();
+    emit(code, t, {r}, {op(x), op(y)});
+    return r;
+  };
+  auto logic = [&](Opcode code, const std::string& x, const std::string& y) {
+    const std::string r = fresh_temp();
+    emit(code, ir::ScalarType::Pred, {r}, {op(reg(x)), op(reg(y))});
+    return r;
+  };
+  auto negate = [&](const std::string& x) {
+    const std::string r = fresh_temp();
+    emit(Opcode::Not, ir::ScalarType::Pred, {r}, {op(reg(x))});
+    return r;
+  };
+  static const std::map<std::string, Opcode, std::less<>> kOrdered = {
+      {"eq", Opcode::Eq}, {"lt", Opcode::Lt}, {"le", Opcode::Le},
+      {"gt", Opcode::Gt}, {"ge", Opcode::Ge}, {"neu", Opcode::Ne}};
+  if (auto it = kOrdered.find(cmp); it != kOrdered.end()) return basic(it->second, a, b);
+  static const std::map<std::string, Opcode, std::less<>> kUnorderedAsNot = {
+      {"ltu", Opcode::Ge}, {"leu", Opcode::Gt}, {"gtu", Opcode::Le}, {"geu", Opcode::Lt}};
+  if (auto it = kUnorderedAsNot.find(cmp); it != kUnorderedAsNot.end()) {
+    return negate(basic(it->second, a, b));
+  }
+  if (cmp == "ne" || cmp == "equ") {
+    const std::string ne = logic(Opcode::Or, basic(Opcode::Lt, a, b), basic(Opcode::Gt, a, b));
+    return cmp == "ne" ? ne : negate(ne);
+  }
+  if (cmp == "num" || cmp == "nan") {
+    const std::string num = logic(Opcode::And, basic(Opcode::Eq, a, a), basic(Opcode::Eq, b, b));
+    return cmp == "num" ? num : negate(num);
+  }
+  throw Unsupported{"the comparison ." + cmp + " is not PTX's"};
+}
+
+std::string EntryTranslator::predicate_result(ir::Opcode cmp, ir::ScalarType t,
+                                              const ir::ValueOperand& a,
+                                              const ir::ValueOperand& b) {
+  const std::string r = fresh_temp();
+  emit(cmp, t, {r}, {op(a), op(b)});
+  return r;
+}
+
+bool EntryTranslator::compare(const OpcodeParts& parts) {
+  using ir::Opcode;
+  if (parts.base == "selp") {
+    refuse_modifiers(parts, {});
+    expect_operands(4);
+    const ir::ScalarType t = parts.type();
+    const ir::ValueOperand a = value(operand(1), t), b = value(operand(2), t),
+                           c = value(operand(3), ir::ScalarType::Pred);
+    const Dest d = dest(operand(0), t);
+    emit(Opcode::Select, t, {d.name}, {op(c), op(a), op(b)});
+    finish(d);
+    return true;
+  }
+  if (parts.base != "setp") return false;
+  if (parts.mods.size() < 2 || parts.mods.size() > 4) throw Unsupported{"a malformed setp"};
+  const std::string& cmp = parts.mods[0];
+  std::string combine;
+  if (parts.mods.size() >= 3) combine = parts.mods[1];
+  if (parts.mods.size() == 4 ||
+      (!combine.empty() && combine != "and" && combine != "or" && combine != "xor")) {
+    throw Unsupported{"'" + current_->opcode + "': .ftz or this combination is not imported"};
+  }
+  expect_operands(combine.empty() ? 3 : 4);
+  ir::ScalarType t = parts.type();
+  std::string result;
+  if (ir::is_float(t)) {
+    const ir::ValueOperand a = value(operand(1), t), b = value(operand(2), t);
+    result = float_compare(cmp, t, a, b);
+  } else {
+    static const std::map<std::string, Opcode, std::less<>> kInt = {
+        {"eq", Opcode::Eq}, {"ne", Opcode::Ne}, {"lt", Opcode::Lt}, {"le", Opcode::Le},
+        {"gt", Opcode::Gt}, {"ge", Opcode::Ge}, {"lo", Opcode::Lt}, {"ls", Opcode::Le},
+        {"hi", Opcode::Gt}, {"hs", Opcode::Ge}};
+    auto it = kInt.find(cmp);
+    if (it == kInt.end()) throw Unsupported{"setp." + cmp + " on integers is not PTX"};
+    if (cmp == "lo" || cmp == "ls" || cmp == "hi" || cmp == "hs") t = unsigned_of(t);
+    const ir::ValueOperand a = value(operand(1), t), b = value(operand(2), t);
+    result = predicate_result(it->second, t, a, b);
+  }
+  const Operand& target = operand(0);
+  const auto* pair = std::get_if<PairOperand>(&target);
+  const auto* single = std::get_if<Register>(&target);
+  if (pair == nullptr && single == nullptr) throw Unsupported{"setp writes a predicate register"};
+  const Register& first = pair ? pair->first : *single;
+  ir::Instruction& last = kernel_.blocks.back().instructions.back();
+  if (combine.empty() && pair == nullptr && last.dests.size() == 1 &&
+      last.dests[0].name == result) {
+    last.dests[0].name = dest(first, ir::ScalarType::Pred).name;  // no copy through a temporary
+    return true;
+  }
+  std::string inverse;
+  if (pair) {
+    inverse = fresh_temp();
+    emit(Opcode::Not, ir::ScalarType::Pred, {inverse}, {op(reg(result))});
+  }
+  auto write = [&](const Register& r, const std::string& value_reg) {
+    const Dest d = dest(r, ir::ScalarType::Pred);
+    if (combine.empty()) {
+      emit(Opcode::Mov, ir::ScalarType::Pred, {d.name}, {op(reg(value_reg))});
+      return;
+    }
+    const Opcode code = combine == "and" ? Opcode::And : combine == "or" ? Opcode::Or : Opcode::Xor;
+    const ir::ValueOperand c = value(operand(3), ir::ScalarType::Pred);
+    emit(code, ir::ScalarType::Pred, {d.name}, {op(reg(value_reg)), op(c)});
+  };
+  write(first, result);
+  if (pair) write(pair->second, inverse);
+  return true;
+}
+
+bool EntryTranslator::conversion(const OpcodeParts& parts) {
+  using ir::Opcode;
+  if (parts.base == "mov") {
+    refuse_modifiers(parts, {});
+    expect_operands(2);
+    if (std::holds_alternative<VectorOperand>(operand(0)) ||
+        std::holds_alternative<VectorOperand>(operand(1))) {
+      throw Unsupported{"packing registers with mov {..} is not imported"};
+    }
+    const ir::ScalarType t = parts.type();
+    const auto* src = std::get_if<Register>(&operand(1));
+    const auto* dst = std::get_if<Register>(&operand(0));
+    if (src && dst && !special_register(src->name) && t != ir::ScalarType::Pred) {
+      const ir::ScalarType from = storage_of(*src), to = storage_of(*dst);
+      if (!ir::operand_compatible(from, to) && ir::size_bytes(from) == ir::size_bytes(to) &&
+          ir::size_bytes(t) == ir::size_bytes(to)) {
+        // mov.b32 %f1, %r1: the bits of one register as another type.
+        ir::Instruction& c =
+            emit(Opcode::Bitcast, to, {ir_register(dst->name)}, {op(reg(ir_register(src->name)))});
+        c.source_type = from;
+        return true;
+      }
+    }
+    unary(Opcode::Mov, t);
+    return true;
+  }
+  if (parts.base == "cvta") {
+    // cvta.to.global and cvta.global: a global address is its generic address.
+    const bool global = parts.has("global");
+    if (!global) {
+      throw Unsupported{"'" + current_->opcode +
+                        "': generic addresses of shared, local or constant memory are not "
+                        "imported"};
+    }
+    refuse_modifiers(parts, {"to", "global"});
+    unary(Opcode::Mov, parts.type());
+    return true;
+  }
+  if (parts.base != "cvt") return false;
+  if (parts.mods.size() < 2) throw Unsupported{"cvt needs two types"};
+  const std::string& dname = parts.mods[parts.mods.size() - 2];
+  const std::string& sname = parts.mods.back();
+  const auto to = ir_type_of("." + dname), from = ir_type_of("." + sname);
+  if (!to || !from || *to == ir::ScalarType::Pred || *from == ir::ScalarType::Pred) {
+    throw Unsupported{"cvt." + dname + "." + sname +
+                      " is not imported (8- and 16-bit integers and halves are not IR types)"};
+  }
+  std::string rounding;
+  bool sat = false, ftz = false;
+  for (std::size_t i = 0; i + 2 < parts.mods.size(); ++i) {
+    const std::string& m = parts.mods[i];
+    if (m == "sat") {
+      sat = true;
+    } else if (m == "ftz") {
+      ftz = true;
+    } else {
+      rounding = m;
+    }
+  }
+  std::string want;  // the one rounding the IR's cvt performs for this pair
+  bool sat_ok = false, ftz_ok = false;
+  if (ir::is_float(*to) && ir::is_int(*from)) {
+    want = "rn";
+  } else if (ir::is_int(*to) && ir::is_float(*from)) {
+    want = "rzi";
+    sat_ok = ftz_ok = true;  // the IR's cvt saturates; a subnormal truncates to 0 either way
+  } else if (*to == ir::ScalarType::F32 && *from == ir::ScalarType::F64) {
+    want = "rn";
+  }
+  if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {
+    throw Unsupported{"'" + current_->opcode + "' is not imported: the IR's cvt." + dname + "." +
+                      sname + " rounds " + (want.empty() ? "exactly" : "as ." + want) +
+                      (sat_ok ? " and saturates" : "")};
+  }
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), *from);
+  const Dest d = dest(operand(0), *to);
+  if (*to == *from) {
+    emit(Opcode::Mov, *to, {d.name}, {op(a)});
+  } else {
+    ir::Instruction& c = emit(Opcode::Cvt, *to, {d.name}, {op(a)});
+    c.source_type = *from;
+  }
+  finish(d);
+  return true;
+}
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,123 @@
+// Branches, exits, barriers, fences, shuffles and votes. The IR's shuffles and votes act on the
+// whole warp's active lanes, so only the full-warp forms are taken (member mask 0xffffffff,
+// shuffle width 32); a partial mask or a segmented shuffle is refused, not approximated.
+#include "sim/import/entry_translator.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+ir::Operand op(ir::ValueOperand v) {
+  return ir::Operand{std::move(v), {}};
+}
+
+constexpr std::uint64_t kFullMask = 0xffffffffu;
+
+}  // namespace
+
+bool EntryTranslator::control(const OpcodeParts& parts) {
+  const std::string& b = parts.base;
+  if (b == "ret" || b == "exit") {
+    emit(ir::Opcode::Ret, ir::ScalarType::Pred, {}, {});
+    return true;
+  }
+  if (b == "bra") {
+    expect_operands(1);
+    const auto* target = std::get_if<Symbol>(&operand(0));
+    if (target == nullptr) throw Unsupported{"an indirect branch (brx.idx) is not imported"};
+    emit(ir::Opcode::Jmp, ir::ScalarType::Pred, {},
+         {ir::Operand{ir::LabelRef{label_name(target->name)}, {}}});
+    return true;
+  }
+  if (b == "bar" || b == "barrier") {
+    const bool sync = parts.mods.empty() || parts.has("sync");
+    if (!sync || parts.has("cluster")) {
+      throw Unsupported{"'" + current_->opcode + "' is not imported (bar.sync 0 is)"};
+    }
+    const auto id =
+        current_->operands.empty() ? std::optional<std::uint64_t>(0) : known_constant(operand(0));
+    if (current_->operands.size() > 1 || id != std::optional<std::uint64_t>(0)) {
+      throw Unsupported{
+          "named barriers and barriers with a thread count are not imported "
+          "(bar.sync 0 is)"};
+    }
+    emit(ir::Opcode::BarSync, ir::ScalarType::Pred, {}, {});
+    return true;
+  }
+  if (b == "membar" || b == "fence") {
+    // Memory here is sequentially consistent: a fence orders nothing that is not ordered.
+    return true;
+  }
+  return false;
+}
+
+bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
+  const std::string& b = parts.base;
+  if (b == "shfl") {
+    const bool sync = parts.has("sync");
+    expect_operands(sync ? 5 : 4);
+    static const std::map<std::string, ir::ShuffleMode, std::less<>> kModes = {
+        {"idx", ir::ShuffleMode::Idx},
+        {"up", ir::ShuffleMode::Up},
+        {"down", ir::ShuffleMode::Down},
+        {"bfly", ir::ShuffleMode::Xor}};
+    std::optional<ir::ShuffleMode> mode;
+    for (const std::string& m : parts.mods) {
+      if (auto it = kModes.find(m); it != kModes.end()) mode = it->second;
+    }
+    if (!mode || parts.type() != ir::ScalarType::U32) throw Unsupported{"a malformed shfl"};
+    const auto clamp = known_constant(operand(3));
+    const std::uint64_t full_width = *mode == ir::ShuffleMode::Up ? 0 : 0x1f;
+    if (clamp != full_width) {
+      throw Unsupported{"a shuffle over part of the warp (width below 32, c = " +
+                        (clamp ? std::to_string(*clamp) : std::string("a run-time value")) +
+                        ") is not imported"};
+    }
+    if (sync && (known_constant(operand(4)).value_or(0) & kFullMask) != kFullMask) {
+      throw Unsupported{"a shuffle whose member mask is not the whole warp is not imported"};
+    }
+    const Operand& target = operand(0);
+    const auto* pair = std::get_if<PairOperand>(&target);
+    if (pair && is_read(pair->second)) {
+      throw Unsupported{"the shuffle's predicate result (" + pair->second.name +
+                        ") is read, and is not imported"};
+    }
+    const Register& result = pair ? pair->first : std::get<Register>(target);
+    // The value's own 32-bit type, so a float shuffles without casts.
+    ir::ScalarType t = ir::ScalarType::U32;
+    if (const auto* r = std::get_if<Register>(&operand(1)); r && !special_register(r->name)) {
+      const ir::ScalarType s = storage_of(*r);
+      if (s != ir::ScalarType::Pred && ir::size_bytes(s) == 4) t = s;
+    }
+    const ir::ValueOperand a = value(operand(1), t);
+    const ir::ValueOperand lane = value(operand(2), ir::ScalarType::U32);
+    const Dest d = dest(result, t);
+    ir::Instruction& inst = emit(ir::Opcode::Shfl, t, {d.name}, {op(a), op(lane)});
+    inst.shuffle_mode = *mode;
+    finish(d);
+    return true;
+  }
+  if (b == "vote") {
+    const bool sync = parts.has("sync");
+    expect_operands(sync ? 3 : 2);
+    std::optional<ir::VoteMode> mode;
+    if (parts.has("ballot")) mode = ir::VoteMode::Ballot;
+    if (parts.has("any")) mode = ir::VoteMode::Any;
+    if (parts.has("all")) mode = ir::VoteMode::All;
+    if (!mode)
+      throw Unsupported{"'" + current_->opcode + "' is not imported (ballot, any and all are)"};
+    if (sync && (known_constant(operand(2)).value_or(0) & kFullMask) != kFullMask) {
+      throw Unsupported{"a vote whose member mask is not the whole warp is not imported"};
+    }
+    const ir::ValueOperand p = value(operand(1), ir::ScalarType::Pred);
+    const ir::ScalarType result =
+        *mode == ir::VoteMode::Ballot ? ir::ScalarType::U32 : ir::ScalarType::Pred;
+    const Dest d = dest(operand(0), result);
+    ir::Instruction& inst = emit(ir::Opcode::Vote, ir::ScalarType::Pred, {d.name}, {op(p)});
+    inst.vote_mode = *mode;
+    finish(d);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace warpsim::ptx

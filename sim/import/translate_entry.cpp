@@ -1,0 +1,562 @@
+// Setup, blocks and operands of one kernel's translation; the instruction families are in
+// translate_arith.cpp, translate_memory.cpp and translate_control.cpp.
+#include <bit>
+#include <cctype>
+
+#include "sim/import/entry_translator.hpp"
+#include "sim/import/kernel_signature.hpp"
+
+namespace warpsim::ptx {
+
+bool OpcodeParts::has(std::string_view m) const {
+  for (const std::string& x : mods) {
+    if (x == m) return true;
+  }
+  return false;
+}
+
+ir::ScalarType OpcodeParts::type() const {
+  if (mods.empty()) throw Unsupported{"'" + base + "' without a type is not PTX"};
+  if (auto t = ir_type_of("." + mods.back())) return *t;
+  throw Unsupported{"the type ." + mods.back() +
+                    " is not imported (the IR's types: pred, s32, u32, s64, u64, f32, f64)"};
+}
+
+std::optional<ir::ScalarType> ir_type_of(std::string_view t) {
+  if (t == ".pred") return ir::ScalarType::Pred;
+  if (t == ".s32") return ir::ScalarType::S32;
+  if (t == ".u32" || t == ".b32") return ir::ScalarType::U32;
+  if (t == ".s64") return ir::ScalarType::S64;
+  if (t == ".u64" || t == ".b64") return ir::ScalarType::U64;
+  if (t == ".f32") return ir::ScalarType::F32;
+  if (t == ".f64") return ir::ScalarType::F64;
+  return std::nullopt;
+}
+
+std::optional<ir::SpecialReg> special_register(std::string_view name) {
+  if (!name.starts_with("%")) return std::nullopt;
+  return ir::parse_special_reg(name.substr(1));
+}
+
+std::string ir_word(std::string_view name) {
+  std::string s;
+  for (char c : name) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    s += word ? c : '_';
+  }
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0) s = "_" + s;
+  return s;
+}
+
+EntryTranslator::EntryTranslator(const TranslateInput& input) : in_(input), entry_(*input.entry) {}
+
+ir::Kernel EntryTranslator::run() {
+  kernel_.name = in_.kernel_name;
+  declare_params();
+  declare_registers();
+  declare_arrays();
+  scan_definitions();
+  start_block("entry");
+  for (const Statement& s : entry_.body) {
+    if (const auto* label = std::get_if<Label>(&s)) {
+      // A jump into the label from the block before is the previous instruction's.
+      start_block(label_name(label->name));
+      continue;
+    }
+    current_ = &std::get<Instruction>(s);
+    if (current_->guard) {
+      translate_guarded(*current_);
+    } else {
+      translate(*current_);
+    }
+  }
+  current_ = nullptr;
+  // Running off the end of a kernel exits it.
+  if (!terminated()) emit(ir::Opcode::Ret, ir::ScalarType::Pred, {}, {});
+  return std::move(kernel_);
+}
+
+void EntryTranslator::declare_params() {
+  if (in_.params.size() != entry_.params.size()) {
+    throw Unsupported{"the kernel's parameter list does not match its PTX"};
+  }
+  for (std::size_t i = 0; i < entry_.params.size(); ++i) {
+    const Param& p = entry_.params[i];
+    const ParamSpec& spec = in_.params[i];
+    if (p.is_array) {
+      throw Unsupported{"parameter " + std::to_string(i) +
+                        " is passed by value as bytes (a struct or array); only pointers and "
+                        "scalars are imported"};
+    }
+    ir::KernelParam kp;
+    kp.name = spec.name;
+    kp.is_pointer = spec.is_pointer;
+    kp.type = spec.type;
+    kernel_.params.push_back(kp);
+    symbols_[p.name] = spec.name;
+  }
+}
+
+void EntryTranslator::declare_registers() {
+  auto add = [&](const std::string& name, const std::string& type) {
+    if (auto t = ir_type_of(type)) {
+      storage_[name] = *t;
+    } else {
+      odd_storage_[name] = type;
+    }
+  };
+  std::set<std::string> ir_names;
+  for (const RegisterDecl& r : entry_.registers) {
+    if (r.count == 0) {
+      add(r.name, r.type);
+    } else {
+      for (std::uint32_t k = 0; k < r.count; ++k) add(r.name + std::to_string(k), r.type);
+    }
+  }
+  for (const auto& [name, type] : storage_) {
+    if (!ir_names.insert(ir_register(name)).second) {
+      throw Unsupported{"registers named alike after '$' becomes '_': " + name};
+    }
+  }
+  // Temporaries must not share a name with any PTX register.
+  auto collides = [&] {
+    for (const std::string& n : ir_names) {
+      if (n.starts_with(temp_prefix_)) return true;
+    }
+    return false;
+  };
+  while (collides()) temp_prefix_ = "_" + temp_prefix_;
+}
+
+void EntryTranslator::declare_arrays() {
+  std::vector<const VariableDecl*> arrays;
+  for (const VariableDecl& v : entry_.variables) arrays.push_back(&v);
+  // Module-scope .shared variables (extern dynamic shared memory among them) that this kernel
+  // names.
+  std::set<std::string> named;
+  for (const Statement& s : entry_.body) {
+    const auto* inst = std::get_if<Instruction>(&s);
+    if (inst == nullptr) continue;
+    for (const Operand& op : inst->operands) {
+      if (const auto* sym = std::get_if<Symbol>(&op)) named.insert(sym->name);
+      if (const auto* a = std::get_if<Address>(&op); a && a->base) {
+        if (const auto* sym = std::get_if<Symbol>(&*a->base)) named.insert(sym->name);
+      }
+    }
+  }
+  for (const VariableDecl& v : in_.module->variables) {
+    if (v.space == ".shared" && named.contains(v.name)) arrays.push_back(&v);
+    if (v.space == ".const") symbols_[v.name] = ir_word(v.name);
+  }
+  std::set<std::string> taken;
+  for (const ParamSpec& p : in_.params) taken.insert(p.name);
+  for (const VariableDecl* v : arrays) {
+    ir::ArrayDecl a;
+    if (v->space == ".shared") {
+      a.space = ir::Space::Shared;
+    } else if (v->space == ".local") {
+      a.space = ir::Space::Local;
+    } else {
+      throw Unsupported{"a " + v->space + " variable inside a kernel is not imported"};
+    }
+    if (v->has_initializer) throw Unsupported{"an initialised " + v->space + " variable"};
+    // Accesses go by byte address, so only the size matters: whole 32-bit words (or the
+    // declared element type where the IR has it).
+    const auto declared = ir_type_of(v->type);
+    const std::uint64_t element_bytes =
+        v->type == ".b8" || v->type == ".u8" || v->type == ".s8"                           ? 1
+        : v->type == ".b16" || v->type == ".u16" || v->type == ".s16" || v->type == ".f16" ? 2
+        : declared ? ir::size_bytes(*declared)
+                   : 0;
+    if (element_bytes == 0) throw Unsupported{"a variable of type " + v->type};
+    if (v->elements == 0) {
+      a.is_dynamic = true;
+      a.element = ir::ScalarType::U32;
+    } else if (declared && *declared != ir::ScalarType::Pred) {
+      a.element = *declared;
+      a.dims = {v->elements};
+    } else {
+      a.element = ir::ScalarType::U32;
+      a.dims = {(v->elements * element_bytes + 3) / 4};
+    }
+    // A C++ static array is mangled with its function (_ZZ6reducePKfPfE1s is reduce's `s`).
+    std::string name = ir_word(v->name);
+    if (auto plain = local_name(v->name); plain && !taken.contains(*plain)) name = *plain;
+    if (!taken.insert(name).second) name = ir_word(v->name);
+    a.name = name;
+    symbols_[v->name] = name;
+    kernel_.arrays.push_back(std::move(a));
+  }
+}
+
+void EntryTranslator::scan_definitions() {
+  for (const Statement& s : entry_.body) {
+    const auto* inst = std::get_if<Instruction>(&s);
+    if (inst == nullptr) continue;
+    if (inst->guard) reads_.insert(inst->guard->name);
+    const std::string base = inst->opcode.substr(0, inst->opcode.find('.'));
+    const bool writes = !(base == "st" || base == "red" || base == "bar" || base == "barrier" ||
+                          base == "bra" || base == "ret" || base == "exit" || base == "membar" ||
+                          base == "fence" || base == "prefetch");
+    for (std::size_t i = 0; i < inst->operands.size(); ++i) {
+      const Operand& op = inst->operands[i];
+      const bool defined = writes && i == 0;
+      auto note = [&](const Register& r, bool def) {
+        if (def) {
+          ++definitions_[r.name];
+        } else {
+          reads_.insert(r.name);
+        }
+      };
+      if (const auto* r = std::get_if<Register>(&op)) note(*r, defined);
+      if (const auto* p = std::get_if<PairOperand>(&op)) {
+        note(p->first, defined);
+        note(p->second, defined);
+      }
+      if (const auto* v = std::get_if<VectorOperand>(&op)) {
+        for (const Register& r : v->elements) note(r, defined);
+      }
+      if (const auto* a = std::get_if<Address>(&op); a && a->base) {
+        if (const auto* r = std::get_if<Register>(&*a->base)) note(*r, false);
+      }
+    }
+    if (base == "mov" && inst->operands.size() == 2 && !inst->guard) {
+      const auto* d = std::get_if<Register>(&inst->operands[0]);
+      const auto* imm = std::get_if<Immediate>(&inst->operands[1]);
+      if (d && imm && imm->kind == Immediate::Kind::Int) {
+        constants_[d->name] = imm->negative ? ~imm->bits + 1 : imm->bits;
+      }
+    }
+  }
+  std::erase_if(constants_, [&](const auto& c) { return definitions_[c.first] != 1; });
+}
+
+// --- blocks -----------------------------------------------------------------------------------
+
+bool EntryTranslator::terminated() const {
+  const ir::BasicBlock& b = kernel_.blocks.back();
+  if (b.instructions.empty()) return false;
+  const ir::Opcode last = b.instructions.back().opcode;
+  return last == ir::Opcode::Br || last == ir::Opcode::Jmp || last == ir::Opcode::Ret;
+}
+
+void EntryTranslator::start_block(const std::string& label) {
+  if (!kernel_.blocks.empty() && !terminated()) {
+    emit(ir::Opcode::Jmp, ir::ScalarType::Pred, {}, {ir::Operand{ir::LabelRef{label}, {}}});
+  }
+  used_labels_.insert(label);
+  kernel_.blocks.push_back(ir::BasicBlock{label, {}, {}});
+}
+
+std::string EntryTranslator::label_name(const std::string& ptx_label) {
+  auto it = labels_.find(ptx_label);
+  if (it != labels_.end()) return it->second;
+  std::string name = ir_word(ptx_label);
+  while (name == "entry" || used_labels_.contains(name)) name += "_";
+  // Reserve it now: later uses and the label itself must agree.
+  for (const auto& [ptx, ir_name] : labels_) {
+    if (ir_name == name) name += "_";
+  }
+  labels_[ptx_label] = name;
+  return name;
+}
+
+std::string EntryTranslator::fresh_label() {
+  for (;;) {
+    std::string name = "b" + std::to_string(++label_count_);
+    bool clash = used_labels_.contains(name);
+    for (const auto& [ptx, ir_name] : labels_) clash = clash || ir_name == name;
+    for (const Statement& s : entry_.body) {
+      if (const auto* l = std::get_if<Label>(&s)) clash = clash || ir_word(l->name) == name;
+    }
+    if (!clash) return name;
+  }
+}
+
+std::string EntryTranslator::fresh_temp() {
+  return temp_prefix_ + std::to_string(++temps_);
+}
+
+ir::Instruction& EntryTranslator::emit(ir::Instruction inst) {
+  if (terminated()) start_block(fresh_label());
+  if (current_ != nullptr) {
+    const auto file = in_.files.find(current_->origin.file);
+    if (file != in_.files.end() && current_->origin.line != 0) {
+      inst.origin = {file->second, current_->origin.line, current_->line};
+    } else {
+      inst.origin = {0, 0, 0};
+    }
+  }
+  kernel_.blocks.back().instructions.push_back(std::move(inst));
+  return kernel_.blocks.back().instructions.back();
+}
+
+ir::Instruction& EntryTranslator::emit(ir::Opcode op, ir::ScalarType type,
+                                       std::vector<std::string> dests,
+                                       std::vector<ir::Operand> operands) {
+  ir::Instruction inst;
+  inst.opcode = op;
+  inst.type = type;
+  for (std::string& d : dests) inst.dests.push_back(ir::RegDef{std::move(d), {}});
+  inst.operands = std::move(operands);
+  return emit(std::move(inst));
+}
+
+// --- operands ---------------------------------------------------------------------------------
+
+const Operand& EntryTranslator::operand(std::size_t i) const {
+  if (i >= current_->operands.size()) {
+    throw Unsupported{"'" + current_->opcode + "' has too few operands"};
+  }
+  return current_->operands[i];
+}
+
+void EntryTranslator::expect_operands(std::size_t n) const {
+  if (current_->operands.size() != n) {
+    throw Unsupported{"'" + current_->opcode + "' takes " + std::to_string(n) + " operands here"};
+  }
+}
+
+std::string EntryTranslator::ir_register(const std::string& ptx_name) const {
+  return ir_word(std::string_view(ptx_name).substr(1));
+}
+
+ir::ScalarType EntryTranslator::storage_of(const Register& r) {
+  if (auto it = storage_.find(r.name); it != storage_.end()) return it->second;
+  if (auto it = odd_storage_.find(r.name); it != odd_storage_.end()) {
+    throw Unsupported{"register " + r.name + " is " + it->second +
+                      ", a type the IR does not have (pred, s32, u32, s64, u64, f32, f64)"};
+  }
+  throw Unsupported{"register " + r.name + " is not declared"};
+}
+
+std::optional<std::uint64_t> EntryTranslator::known_constant(const Operand& op) const {
+  if (const auto* imm = std::get_if<Immediate>(&op); imm && imm->kind == Immediate::Kind::Int) {
+    return imm->negative ? ~imm->bits + 1 : imm->bits;
+  }
+  if (const auto* r = std::get_if<Register>(&op)) {
+    if (auto it = constants_.find(r->name); it != constants_.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+bool EntryTranslator::is_read(const Register& r) const {
+  return reads_.contains(r.name);
+}
+
+ir::ValueOperand EntryTranslator::literal(const Immediate& imm, ir::ScalarType want) {
+  switch (imm.kind) {
+    case Immediate::Kind::Int: {
+      if (ir::is_float(want)) {
+        const double v = static_cast<double>(imm.bits);
+        return {ir::FloatLiteral{imm.negative ? -v : v}, {}};
+      }
+      if (want == ir::ScalarType::Pred) return {ir::IntLiteral{imm.bits != 0 ? 1u : 0u, false}, {}};
+      // The bits the literal gives a value of `want`, then the IR's spelling of them.
+      const unsigned width = ir::size_bytes(want) * 8;
+      const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+      const std::uint64_t bits = (imm.negative ? ~imm.bits + 1 : imm.bits) & mask;
+      if (ir::is_signed_int(want) && (bits >> (width - 1)) != 0) {
+        return {ir::IntLiteral{((~bits) & mask) + 1, true}, {}};
+      }
+      return {ir::IntLiteral{bits, false}, {}};
+    }
+    case Immediate::Kind::F32Bits:
+      if (want == ir::ScalarType::F32) {
+        return {ir::FloatLiteral{std::bit_cast<float>(static_cast<std::uint32_t>(imm.bits))}, {}};
+      }
+      if (ir::is_int(want) && ir::size_bytes(want) == 4)
+        return {ir::IntLiteral{imm.bits, false}, {}};
+      break;
+    case Immediate::Kind::F64Bits:
+      if (want == ir::ScalarType::F64)
+        return {ir::FloatLiteral{std::bit_cast<double>(imm.bits)}, {}};
+      if (ir::is_int(want) && ir::size_bytes(want) == 8)
+        return {ir::IntLiteral{imm.bits, false}, {}};
+      break;
+    case Immediate::Kind::Float:
+      if (ir::is_float(want)) return {ir::FloatLiteral{imm.value}, {}};
+      break;
+  }
+  throw Unsupported{"a float literal where " + std::string(ir::name(want)) + " is expected"};
+}
+
+ir::ValueOperand EntryTranslator::value(const Operand& op, ir::ScalarType want) {
+  if (const auto* r = std::get_if<Register>(&op)) {
+    if (auto special = special_register(r->name)) {
+      if (want != ir::ScalarType::U32 && want != ir::ScalarType::S32) {
+        throw Unsupported{"special register " + r->name + " read as ." +
+                          std::string(ir::name(want)) + " (it is 32 bits)"};
+      }
+      return {*special, {}};
+    }
+    if (r->name.starts_with("%") && r->name.find('.') != std::string::npos) {
+      throw Unsupported{"special register " + r->name + " is not imported"};
+    }
+    const ir::ScalarType have = storage_of(*r);
+    if (ir::operand_compatible(want, have)) return {ir::RegRef{ir_register(r->name)}, {}};
+    if (have != ir::ScalarType::Pred && want != ir::ScalarType::Pred &&
+        ir::size_bytes(have) == ir::size_bytes(want)) {
+      // The same bits read as another type (an f32 register read by an integer operation).
+      const std::string t = fresh_temp();
+      ir::Instruction& cast =
+          emit(ir::Opcode::Bitcast, want, {t},
+               {ir::Operand{ir::ValueOperand{ir::RegRef{ir_register(r->name)}, {}}, {}}});
+      cast.source_type = have;
+      return {ir::RegRef{t}, {}};
+    }
+    throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(have)) +
+                      " but is read as ." + std::string(ir::name(want))};
+  }
+  if (const auto* imm = std::get_if<Immediate>(&op)) return literal(*imm, want);
+  if (const auto* sym = std::get_if<Symbol>(&op)) {
+    auto it = symbols_.find(sym->name);
+    if (it == symbols_.end())
+      throw Unsupported{"'" + sym->name +
+                        "' is not a kernel parameter or "
+                        "an array this kernel declares"};
+    return {ir::ParamRef{it->second}, {}};
+  }
+  throw Unsupported{"this operand form is not a value"};
+}
+
+Dest EntryTranslator::dest(const Operand& op, ir::ScalarType written) {
+  const auto* r = std::get_if<Register>(&op);
+  if (r == nullptr) throw Unsupported{"expected a destination register"};
+  Dest d;
+  d.written = written;
+  if (r->name == "_") {  // a sink
+    d.name = fresh_temp();
+    d.storage = written;
+    return d;
+  }
+  if (special_register(r->name)) throw Unsupported{"a special register cannot be written"};
+  d.storage = storage_of(*r);
+  if (ir::operand_compatible(d.storage, written)) {
+    d.name = ir_register(r->name);
+    return d;
+  }
+  if (d.storage != ir::ScalarType::Pred && written != ir::ScalarType::Pred &&
+      ir::size_bytes(d.storage) == ir::size_bytes(written)) {
+    d.name = fresh_temp();
+    d.cast_into = ir_register(r->name);
+    return d;
+  }
+  throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(d.storage)) +
+                    " but is written as ." + std::string(ir::name(written))};
+}
+
+void EntryTranslator::finish(const Dest& d) {
+  if (d.cast_into.empty()) return;
+  ir::Instruction& cast = emit(ir::Opcode::Bitcast, d.storage, {d.cast_into},
+                               {ir::Operand{ir::ValueOperand{ir::RegRef{d.name}, {}}, {}}});
+  cast.source_type = d.written;
+}
+
+ir::MemRef EntryTranslator::address(const Operand& op, ir::Space space) {
+  const auto* a = std::get_if<Address>(&op);
+  if (a == nullptr) throw Unsupported{"expected an address [...]"};
+  ir::MemRef ref;
+  ref.displacement = a->displacement;
+  if (!a->base) {
+    ref.indices.push_back({ir::IntLiteral{0, false}, {}});
+    return ref;
+  }
+  if (const auto* r = std::get_if<Register>(&*a->base)) {
+    const ir::ScalarType have = storage_of(*r);
+    if (!ir::is_int(have))
+      throw Unsupported{"an address in a ." + std::string(ir::name(have)) + " register"};
+    if (space == ir::Space::Global && ir::size_bytes(have) != 8) {
+      throw Unsupported{"a global address in a 32-bit register"};
+    }
+    ref.indices.push_back({ir::RegRef{ir_register(r->name)}, {}});
+    return ref;
+  }
+  const auto& sym = std::get<Symbol>(*a->base);
+  ref.indices.push_back(value(sym, ir::ScalarType::U64));
+  return ref;
+}
+
+// --- dispatch ---------------------------------------------------------------------------------
+
+void EntryTranslator::translate(const Instruction& inst) {
+  OpcodeParts op;
+  const std::string& text = inst.opcode;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = text.find('.', start);
+    const std::string part = text.substr(start, dot == std::string::npos ? dot : dot - start);
+    if (start == 0) {
+      op.base = part;
+    } else {
+      op.mods.push_back(part);
+    }
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (control(op) || arithmetic(op) || compare(op) || conversion(op) || memory(op) ||
+      warp_wide(op)) {
+    return;
+  }
+  throw Unsupported{"the PTX instruction '" + inst.opcode + "' is not imported"};
+}
+
+// @%p inst: a branch around the instruction (a guarded branch is a conditional branch).
+void EntryTranslator::translate_guarded(const Instruction& inst) {
+  const Register& guard = *inst.guard;
+  if (storage_of(guard) != ir::ScalarType::Pred) {
+    throw Unsupported{"the guard " + guard.name + " is not a predicate"};
+  }
+  const ir::ValueOperand p{ir::RegRef{ir_register(guard.name)}, {}};
+  const std::string base = inst.opcode.substr(0, inst.opcode.find('.'));
+  auto branch = [&](const std::string& when_true, const std::string& when_false) {
+    emit(ir::Opcode::Br, ir::ScalarType::Pred, {},
+         {ir::Operand{p, {}}, ir::Operand{ir::LabelRef{when_true}, {}},
+          ir::Operand{ir::LabelRef{when_false}, {}}});
+  };
+  if (base == "bra") {
+    const auto* target = inst.operands.empty() ? nullptr : std::get_if<Symbol>(&inst.operands[0]);
+    if (target == nullptr) throw Unsupported{"bra needs a label"};
+    const std::string taken = label_name(target->name);
+    const std::string next = fresh_label();
+    if (inst.guard_negated) {
+      branch(next, taken);
+    } else {
+      branch(taken, next);
+    }
+    start_block(next);
+    return;
+  }
+  const std::string then = fresh_label();
+  used_labels_.insert(then);
+  const std::string join = fresh_label();
+  used_labels_.insert(join);
+  if (inst.guard_negated) {
+    branch(join, then);
+  } else {
+    branch(then, join);
+  }
+  start_block(then);
+  translate(inst);
+  start_block(join);
+}
+
+std::variant<ir::Kernel, TranslateError> translate_entry(const TranslateInput& input) {
+  EntryTranslator t(input);
+  try {
+    return t.run();
+  } catch (const Unsupported& u) {
+    TranslateError e;
+    e.message = u.message;
+    if (const Instruction* inst = t.current()) {
+      e.line = inst->line;
+      e.column = inst->column;
+      e.origin = inst->origin;
+    } else {
+      e.line = input.entry->line;
+    }
+    return e;
+  }
+}
+
+}  // namespace warpsim::ptx

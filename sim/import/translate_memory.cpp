@@ -1,0 +1,202 @@
+// Loads, stores, atomics and reductions by byte address, and parameter reads. Cache operators
+// (.nc, .cg, .L1::...), memory-ordering semantics and scopes do not change what the IR
+// computes: it runs every thread in a sequentially consistent memory, so they are dropped.
+#include "sim/import/entry_translator.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+bool is_ignored_qualifier(const std::string& m) {
+  static const std::set<std::string, std::less<>> kIgnored = {
+      "nc",  "ca",      "cg",       "cs",      "lu",      "cv",      "wb",
+      "wt",  "weak",    "volatile", "relaxed", "acquire", "release", "acq_rel",
+      "cta", "cluster", "gpu",      "sys",     "unified", "noftz"};
+  return kIgnored.contains(m) || m.starts_with("L1::") || m.starts_with("L2::");
+}
+
+struct MemoryForm {
+  std::optional<ir::Space> space;
+  bool param = false;
+  std::uint8_t vector_width = 1;
+  std::string atomic_op;
+};
+
+MemoryForm parse_form(const OpcodeParts& parts) {
+  MemoryForm f;
+  for (std::size_t i = 0; i + 1 < parts.mods.size(); ++i) {
+    const std::string& m = parts.mods[i];
+    if (m == "global") {
+      f.space = ir::Space::Global;
+    } else if (m == "shared" || m == "shared::cta") {
+      f.space = ir::Space::Shared;
+    } else if (m == "local") {
+      f.space = ir::Space::Local;
+    } else if (m == "const") {
+      f.space = ir::Space::Const;
+    } else if (m == "param" || m == "param::entry") {
+      f.param = true;
+    } else if (m == "v2" || m == "v4") {
+      f.vector_width = m == "v2" ? 2 : 4;
+    } else if (m == "add" || m == "min" || m == "max" || m == "exch" || m == "cas" || m == "inc" ||
+               m == "dec" || m == "and" || m == "or" || m == "xor") {
+      f.atomic_op = m;
+    } else if (m == "shared::cluster") {
+      throw Unsupported{"'" + parts.base +
+                        ".shared::cluster' (distributed shared memory by address) is not "
+                        "imported"};
+    } else if (m == "L2::cache_hint") {
+      throw Unsupported{"an access with a cache-policy operand (.L2::cache_hint)"};
+    } else if (!is_ignored_qualifier(m)) {
+      throw Unsupported{"'" + parts.base + "' with ." + m + " is not imported"};
+    }
+  }
+  if (!f.space && !f.param) {
+    throw Unsupported{"'" + parts.base +
+                      "' without a state space (a generic address) is not "
+                      "imported: nvcc writes one where it cannot tell which memory a pointer "
+                      "points into"};
+  }
+  return f;
+}
+
+ir::Operand op(ir::ValueOperand v) {
+  return ir::Operand{std::move(v), {}};
+}
+
+}  // namespace
+
+void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
+  const MemoryForm form = parse_form(parts);
+  expect_operands(2);
+  const ir::ScalarType t = parts.type();
+  std::vector<Operand> targets;
+  if (const auto* v = std::get_if<VectorOperand>(&operand(0))) {
+    for (const Register& r : v->elements) targets.emplace_back(r);
+  } else {
+    targets.push_back(operand(0));
+  }
+  if (targets.size() != form.vector_width) {
+    throw Unsupported{"the load's registers do not match its vector width"};
+  }
+  ir::Instruction inst;
+  inst.opcode = ir::Opcode::Ld;
+  inst.type = t;
+  inst.space = space;
+  inst.vector_width = form.vector_width;
+  inst.operands.push_back(ir::Operand{address(operand(1), space), {}});
+  std::vector<Dest> dests;
+  for (const Operand& target : targets) {
+    dests.push_back(dest(target, t));
+    inst.dests.push_back(ir::RegDef{dests.back().name, {}});
+  }
+  emit(std::move(inst));
+  for (const Dest& d : dests) finish(d);
+}
+
+void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
+  const MemoryForm form = parse_form(parts);
+  expect_operands(2);
+  const ir::ScalarType t = parts.type();
+  ir::Instruction inst;
+  inst.opcode = ir::Opcode::St;
+  inst.type = t;
+  inst.space = space;
+  inst.vector_width = form.vector_width;
+  ir::MemRef ref = address(operand(0), space);
+  if (const auto* v = std::get_if<VectorOperand>(&operand(1))) {
+    if (v->elements.size() != form.vector_width) {
+      throw Unsupported{"the store's registers do not match its vector width"};
+    }
+    ir::RegList list;
+    for (const Register& r : v->elements) list.elements.push_back(value(r, t));
+    inst.operands = {ir::Operand{std::move(ref), {}}, ir::Operand{std::move(list), {}}};
+  } else {
+    ir::ValueOperand stored = value(operand(1), t);
+    inst.operands = {ir::Operand{std::move(ref), {}}, op(std::move(stored))};
+  }
+  emit(std::move(inst));
+}
+
+void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
+  const MemoryForm form = parse_form(parts);
+  if (form.param || !form.space) throw Unsupported{"an atomic on parameter memory"};
+  if (*form.space != ir::Space::Global && *form.space != ir::Space::Shared) {
+    throw Unsupported{"an atomic on " + std::string(ir::name(*form.space)) + " memory"};
+  }
+  static const std::map<std::string, ir::AtomicOp, std::less<>> kOps = {
+      {"add", ir::AtomicOp::Add},
+      {"min", ir::AtomicOp::Min},
+      {"max", ir::AtomicOp::Max},
+      {"exch", ir::AtomicOp::Exch},
+      {"cas", ir::AtomicOp::Cas}};
+  auto it = kOps.find(form.atomic_op);
+  if (it == kOps.end()) {
+    throw Unsupported{"the atomic operation ." + form.atomic_op +
+                      " is not imported (add, min, max, exch and cas are)"};
+  }
+  const bool cas = it->second == ir::AtomicOp::Cas;
+  const std::size_t first = returns ? 1 : 0;
+  expect_operands(first + (cas ? 3 : 2));
+  const ir::ScalarType t = parts.type();
+  ir::Instruction inst;
+  inst.opcode = ir::Opcode::Atom;
+  inst.type = t;
+  inst.space = *form.space;
+  inst.atomic_op = it->second;
+  inst.operands.push_back(ir::Operand{address(operand(first), *form.space), {}});
+  inst.operands.push_back(op(value(operand(first + 1), t)));
+  if (cas) inst.operands.push_back(op(value(operand(first + 2), t)));
+  // ptxas compiles an atomic whose old value nothing reads as a reduction (RED), and so the
+  // GPU counts it; the IR's atom without a destination is that reduction.
+  const auto* result = returns ? std::get_if<Register>(&operand(0)) : nullptr;
+  if (result != nullptr && (result->name == "_" || !is_read(*result))) returns = false;
+  std::optional<Dest> d;
+  if (returns) {
+    d = dest(operand(0), t);
+    inst.dests.push_back(ir::RegDef{d->name, {}});
+  }
+  emit(std::move(inst));
+  if (d) finish(*d);
+}
+
+bool EntryTranslator::memory(const OpcodeParts& parts) {
+  const std::string& b = parts.base;
+  if (b == "ld" || b == "ldu") {
+    const MemoryForm form = parse_form(parts);
+    if (form.param) {
+      // A kernel parameter: its value (a pointer's is the buffer's address).
+      expect_operands(2);
+      const auto* a = std::get_if<Address>(&operand(1));
+      const Symbol* sym = a && a->base ? std::get_if<Symbol>(&*a->base) : nullptr;
+      if (sym == nullptr || a->displacement != 0) {
+        throw Unsupported{"a parameter read other than ld.param [name] (a struct's field)"};
+      }
+      const ir::ScalarType t = parts.type();
+      const ir::ValueOperand v = value(*sym, t);
+      const Dest d = dest(operand(0), t);
+      emit(ir::Opcode::Mov, t, {d.name}, {op(v)});
+      finish(d);
+      return true;
+    }
+    load(parts, *form.space);
+    return true;
+  }
+  if (b == "st") {
+    const MemoryForm form = parse_form(parts);
+    if (form.param) throw Unsupported{"st.param (a device-function call) is not imported"};
+    if (*form.space == ir::Space::Const) throw Unsupported{"a store to constant memory"};
+    store(parts, *form.space);
+    return true;
+  }
+  if (b == "atom") {
+    atomic(parts, true);
+    return true;
+  }
+  if (b == "red") {
+    atomic(parts, false);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,317 @@
+// PTX into the IR: each translated form executes with the PTX ISA's semantics (expected values
+// computed here from the ISA's definitions), memory is addressed by bytes, guarded instructions
+// run only where their predicate holds, and every form the IR cannot express is a located error.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "tests/unit/import_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// One warp's kernel: `out` is a u32 buffer of 32 words; %r1 holds %tid.x, %rd3 out's address
+// and %rd4 the address of out[%tid.x]. `body` computes %r9, which lands in out[%tid.x].
+std::string one_warp_kernel(const std::string& body) {
+  return R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_out)
+{
+  .reg .pred %p<8>;
+  .reg .b32 %r<32>;
+  .reg .f32 %f<16>;
+  .reg .b64 %rd<16>;
+  ld.param.u64 %rd1, [k_out];
+  cvta.to.global.u64 %rd3, %rd1;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd4, %rd3, %rd2;
+)" + body +
+         R"(
+  st.global.u32 [%rd4], %r9;
+  ret;
+}
+)";
+}
+
+std::vector<std::uint32_t> run_one_warp(const std::string& body) {
+  const KernelRun k = import_kernel(one_warp_kernel(body), launch("1", "32", {"p0=u32[32] zero"}));
+  return values_of<std::uint32_t>(k.run().memory, "p0");
+}
+
+// Lane l compares a = l - 16 (lane 31: NaN) with b = 0.
+float compare_input(unsigned lane) {
+  return lane == 31 ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(lane) - 16.0f;
+}
+
+TEST_CASE("setp on floats: the ordered comparisons are false and the unordered true on NaN") {
+  // PTX ISA, setp: eq ne lt le gt ge are false when either operand is NaN; equ neu ltu leu gtu geu
+  // are true then; num is true when neither is NaN, nan when either is.
+  const char* kCompares[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge",  "equ",
+                             "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+  for (const char* cmp : kCompares) {
+    CAPTURE(cmp);
+    const std::string body = R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  sub.f32 %f2, %f1, 0f41800000;
+  setp.eq.u32 %p1, %r1, 31;
+  mov.b32 %r2, %f2;
+  selp.b32 %r3, 2143289344, %r2, %p1;
+  mov.b32 %f3, %r3;
+  setp.)" + std::string(cmp) +
+                             R"(.f32 %p2, %f3, 0f00000000;
+  selp.u32 %r9, 1, 0, %p2;)";
+    const auto out = run_one_warp(body);
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      const float a = compare_input(lane), b = 0.0f;
+      const bool nan = std::isnan(a);
+      const std::string c = cmp;
+      bool want = false;
+      if (c == "eq") want = !nan && a == b;
+      if (c == "ne") want = !nan && a != b;
+      if (c == "lt") want = !nan && a < b;
+      if (c == "le") want = !nan && a <= b;
+      if (c == "gt") want = !nan && a > b;
+      if (c == "ge") want = !nan && a >= b;
+      if (c == "equ") want = nan || a == b;
+      if (c == "neu") want = nan || a != b;
+      if (c == "ltu") want = nan || a < b;
+      if (c == "leu") want = nan || a <= b;
+      if (c == "gtu") want = nan || a > b;
+      if (c == "geu") want = nan || a >= b;
+      if (c == "num") want = !nan;
+      if (c == "nan") want = nan;
+      CAPTURE(lane);
+      CHECK(out[lane] == (want ? 1u : 0u));
+    }
+  }
+}
+
+// Lane l's operand: l * 0x9E3779B9 wrapped to 32 bits, spread over the whole range of both
+// signednesses.
+std::uint32_t spread(unsigned lane) {
+  return static_cast<std::uint32_t>(lane * 0x9E3779B9ull);
+}
+
+TEST_CASE("mul.hi and mul.wide give the high word and the 64-bit product of 32-bit operands") {
+  const std::string prologue = R"(
+  mul.lo.u32 %r2, %r1, -1640531527;)";  // 0x9E3779B9 as a signed literal
+  SUBCASE("mul.hi.s32") {
+    const auto out = run_one_warp(prologue + "\n  mul.hi.s32 %r9, %r2, -7;");
+    for (unsigned l = 0; l < 32; ++l) {
+      const std::int64_t p = std::int64_t{static_cast<std::int32_t>(spread(l))} * -7;
+      CHECK(out[l] == static_cast<std::uint32_t>(static_cast<std::uint64_t>(p) >> 32));
+    }
+  }
+  SUBCASE("mul.hi.u32") {
+    const auto out = run_one_warp(prologue + "\n  mul.hi.u32 %r9, %r2, %r2;");
+    for (unsigned l = 0; l < 32; ++l) {
+      const std::uint64_t p = std::uint64_t{spread(l)} * spread(l);
+      CHECK(out[l] == static_cast<std::uint32_t>(p >> 32));
+    }
+  }
+  SUBCASE("mul.wide.s32, then its high word") {
+    const auto out = run_one_warp(prologue + R"(
+  mul.wide.s32 %rd8, %r2, 3;
+  shr.u64 %rd9, %rd8, 32;
+  cvt.u32.u64 %r9, %rd9;)");
+    for (unsigned l = 0; l < 32; ++l) {
+      const std::int64_t p = std::int64_t{static_cast<std::int32_t>(spread(l))} * 3;
+      CHECK(out[l] == static_cast<std::uint32_t>(static_cast<std::uint64_t>(p) >> 32));
+    }
+  }
+}
+
+TEST_CASE("cvt rounds as the instruction says: .rzi truncates toward zero, .rn to nearest") {
+  // Lane l: x = (l - 16) * 0.75; cvt.rzi.s32.f32 truncates (-2.25 -> -2), and back to float
+  // exactly.
+  const auto out = run_one_warp(R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  add.f32 %f2, %f1, 0fC1800000;
+  mul.rn.f32 %f3, %f2, 0f3F400000;
+  cvt.rzi.s32.f32 %r9, %f3;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const float x = (static_cast<float>(l) - 16.0f) * 0.75f;
+    CHECK(static_cast<std::int32_t>(out[l]) == static_cast<std::int32_t>(std::trunc(x)));
+  }
+}
+
+TEST_CASE("a guarded store writes only where its predicate holds, and @! where it does not") {
+  const std::string ptx = one_warp_kernel(R"(
+  setp.lt.u32 %p1, %r1, 10;
+  mov.u32 %r9, 7;
+  @%p1 st.global.u32 [%rd4], %r1;
+  @!%p1 bra $L__done;
+  mov.u32 %r9, 100;
+$L__done:
+  @%p1 ret;)");
+  const KernelRun k = import_kernel(ptx, launch("1", "32", {"p0=u32[32] zero"}));
+  const auto out = values_of<std::uint32_t>(k.run().memory, "p0");
+  // Lanes 0-9 store their index, skip nothing and return before the last store; lanes 10-31
+  // branch past the mov and store 7.
+  for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == (l < 10 ? l : 7u));
+}
+
+TEST_CASE("shfl.sync with its width and mask in registers, and vote.sync.ballot") {
+  SUBCASE("a butterfly sum over the warp") {
+    std::string body = "  mov.u32 %r2, %r1;\n  mov.u32 %r20, 31;\n  mov.u32 %r21, -1;\n";
+    for (int offset = 16; offset >= 1; offset /= 2) {
+      body += "  shfl.sync.bfly.b32 %r3|%p3, %r2, " + std::to_string(offset) +
+              ", %r20, %r21;\n  add.s32 %r2, %r2, %r3;\n";
+    }
+    body += "  mov.u32 %r9, %r2;";
+    const auto out = run_one_warp(body);
+    for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == 31u * 32u / 2u);  // 0 + 1 + ... + 31
+  }
+  SUBCASE("ballot of the odd lanes") {
+    const auto out = run_one_warp(R"(
+  and.b32 %r2, %r1, 1;
+  setp.ne.u32 %p1, %r2, 0;
+  vote.sync.ballot.b32 %r9, %p1, -1;)");
+    for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == 0xAAAAAAAAu);
+  }
+}
+
+TEST_CASE("an atomic whose old value is read returns it; one whose value is unread is a RED") {
+  // Every lane adds 1 to out[0]: the old values are 0..31 in lane order (lanes apply in order).
+  const std::string ptx = one_warp_kernel(R"(
+  atom.global.add.u32 %r9, [%rd3], 1;
+  atom.global.add.u32 %r10, [%rd3+4], 2;)");
+  const KernelRun k = import_kernel(ptx, launch("1", "32", {"p0=u32[32] zero"}));
+  const exec::LaunchResult r = k.run();
+  const auto out = values_of<std::uint32_t>(r.memory, "p0");
+  // out[1] got 32 lanes x 2 = 64 from the reduction, then lane 1's store of its old value (1)
+  // came after; out[0] is lane 0's old value 0 stored over the sum.
+  CHECK(out[0] == 0);
+  CHECK(out[1] == 1);
+  for (unsigned l = 2; l < 32; ++l) CHECK(out[l] == l);
+  const auto& g = r.stats.memory.global;
+  CHECK(g[static_cast<std::size_t>(exec::GlobalOp::Atomic)].requests == 1);
+  CHECK(g[static_cast<std::size_t>(exec::GlobalOp::Reduction)].requests == 1);
+}
+
+TEST_CASE("shared memory by byte address: a symbol, a register base and a displacement") {
+  const std::string ptx = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_out)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b8 tile[256];
+  ld.param.u64 %rd1, [k_out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, tile;
+  shl.b32 %r3, %r1, 2;
+  add.s32 %r4, %r2, %r3;
+  st.shared.u32 [%r4], %r1;
+  bar.sync 0;
+  ld.shared.u32 %r5, [%r4+4];
+  ld.shared.u32 %r6, [tile+8];
+  add.s32 %r7, %r5, %r6;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.global.u32 [%rd4], %r7;
+  ret;
+}
+)";
+  const KernelRun k = import_kernel(ptx, launch("1", "63", {"p0=u32[63] zero"}));
+  const exec::LaunchResult r = k.run();
+  const auto out = values_of<std::uint32_t>(r.memory, "p0");
+  // Thread t reads word t + 1 (thread t + 1 wrote t + 1; word 63 was never written: 0) and word 2.
+  for (unsigned t = 0; t < 63; ++t) CHECK(out[t] == (t + 1 < 63 ? t + 1 : 0u) + 2u);
+}
+
+TEST_CASE("an access by address outside every buffer is a fault naming the address") {
+  const std::string ptx = one_warp_kernel("  mov.u32 %r9, 1;\n  st.global.u32 [%rd4+128], %r9;");
+  const KernelRun k = import_kernel(ptx, launch("1", "32", {"p0=u32[32] zero"}));
+  try {
+    (void)k.run();
+    FAIL("expected a fault");
+  } catch (const exec::KernelFault& f) {
+    CHECK(std::string(f.what()).find("is in no buffer") != std::string::npos);
+    CHECK(f.site().thread == 0);  // lane 0's word 32 is the first past the 32-word buffer
+  }
+}
+
+TEST_CASE("forms the IR cannot express are errors at their PTX line, never approximations") {
+  struct Case {
+    const char* body;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"  mov.u32 %r9, 0;\n  div.approx.f32 %f1, %f1, %f1;", "div.approx.f32"},
+      {"  mov.u32 %r9, 0;\n  ld.u32 %r9, [%rd4];", "without a state space"},
+      {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, 15, -1;", "width below 32"},
+      {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
+      {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
+      {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
+      {"  mov.u32 %r9, 0;\n  popc.b32 %r9, %r1;", "popc.b32"},
+      {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.body);
+    const std::string text = one_warp_kernel(c.body);
+    const std::string err = import_error(text);
+    CHECK(err.find(c.says) != std::string::npos);
+    // Line 16 of the kernel text is the body's second line, the refused instruction.
+    CHECK(err.find("input.ptx:16:") != std::string::npos);
+  }
+}
+
+TEST_CASE("an error names the CUDA line the refused instruction came from") {
+  std::string text = one_warp_kernel("  .loc 1 12 3\n  mov.u32 %r9, 0;\n  popc.b32 %r9, %r1;");
+  text += ".file 1 \"kernel.cu\"\n";
+  const std::string err = import_error(text);
+  CHECK(err.find("(CUDA source kernel.cu:12)") != std::string::npos);
+}
+
+TEST_CASE("parameters are named from the CUDA source and typed from the mangled name") {
+  const std::string text = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry _Z5scalePfPKdfj(.param .u64 a, .param .u64 b, .param .f32 c, .param .u32 d)
+{
+  .loc 1 2 0
+  ret;
+}
+.file 1 "scale.cu"
+)";
+  ptx::ImportOptions options;
+  options.cuda_path = "scale.cu";
+  options.cuda_source =
+      "// scale\n__global__ void scale(float* out, const double* __restrict__ in,\n"
+      "                      float factor, unsigned count) {}\n";
+  const ptx::ImportResult r = import_text(text, options);
+  REQUIRE(r.module.has_value());
+  const ir::Kernel& k = r.module->kernels.at(0);
+  CHECK(k.name == "scale");
+  REQUIRE(k.params.size() == 4);
+  CHECK((k.params[0].name == "out" && k.params[0].is_pointer &&
+         k.params[0].type == ir::ScalarType::F32));
+  CHECK((k.params[1].name == "in" && k.params[1].is_pointer &&
+         k.params[1].type == ir::ScalarType::F64));
+  CHECK((k.params[2].name == "factor" && !k.params[2].is_pointer &&
+         k.params[2].type == ir::ScalarType::F32));
+  CHECK((k.params[3].name == "count" && k.params[3].type == ir::ScalarType::U32));
+}
+
+TEST_CASE("imported IR prints and reads back to the same module (sources, locs, addresses)") {
+  std::string text = one_warp_kernel("  .loc 1 7 1\n  add.s32 %r9, %r1, 1;");
+  text += ".file 1 \"k.cu\"\n";
+  const ptx::ImportResult r = import_text(text);
+  REQUIRE(r.module.has_value());
+  const std::string printed = ir::to_string(*r.module);
+  const ir::LoadedModule back = ir::load_module_text("printed", printed);
+  REQUIRE(back.ok());
+  CHECK(back.module == *r.module);
+  CHECK(printed.find("source 1 \"k.cu\"") != std::string::npos);
+  CHECK(printed.find("st.global.u32 [%rd4], %r9") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::test

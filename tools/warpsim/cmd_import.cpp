@@ -1,0 +1,89 @@
+// `warpsim import FILE.cu|FILE.ptx [--kernel NAME] [-o OUT.kir]`: the IR of a CUDA kernel, each
+// instruction under the CUDA line (loc) it came from, and a launch block to fill in for each
+// kernel, commented out until its sizes are chosen.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <ostream>
+
+#include "sim/core/ir/printer.hpp"
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/kernel_input.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+// A launch block with every parameter, as comments: buffers of 256 elements, scalars 256.
+std::string launch_template(const ir::Kernel& k) {
+  std::string s = fmt::format(
+      "# A launch to fill in (uncomment it, or pass --grid, --block and --arg NAME=VALUE):\n"
+      "# launch {} grid(1) block(256) {{\n",
+      k.name);
+  for (const ir::KernelParam& p : k.params) {
+    if (p.is_pointer) {
+      s += fmt::format("#   {} = {}[256] iota      # zero, iota, constant(V) or random(seed = S)\n",
+                       p.name, ir::name(p.type));
+    } else {
+      s += fmt::format("#   {} = {}\n", p.name, ir::is_float(p.type) ? "1.0" : "256");
+    }
+  }
+  return s + "# }\n";
+}
+
+}  // namespace
+
+int run_import(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "the .cu or .ptx file")(
+      "output,o", po::value<std::string>(), "write the IR here (default: standard output)");
+  add_input_options(desc);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto cl = parse_command_line("import FILE.cu|FILE.ptx", desc, pos, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+  if (!cl->vars.count("file")) {
+    err << "warpsim import: error: no input file (a .cu or .ptx file)\n";
+    return kExitBadInput;
+  }
+  const std::string file = cl->vars["file"].as<std::string>();
+  if (!is_imported(file)) {
+    err << "warpsim import: error: '" << file << "' is not a .cu or .ptx file\n";
+    return kExitBadInput;
+  }
+  const LoadedInput input = load_input(file, input_options(*cl));
+  input.loaded.diags.render(err);
+  if (!input.loaded.ok()) return kExitBadInput;
+  const ir::Module& m = input.loaded.module;
+  std::string text = fmt::format(
+      "# {}, imported by warpsim import (loc FILE LINE ptx LINE: the "
+      "CUDA line and PTX line of what follows)\n",
+      file);
+  text += ir::to_string(m);
+  for (const ir::Kernel& k : m.kernels) text += "\n" + launch_template(k);
+  if (cl->vars.count("output")) {
+    const std::string path = cl->vars["output"].as<std::string>();
+    std::ofstream f(path, std::ios::binary);
+    if (!(f << text)) {
+      err << "warpsim import: error: cannot write '" << path << "'\n";
+      return kExitBadInput;
+    }
+  } else {
+    out << text;
+  }
+  std::ostream& summary = cl->vars.count("output") ? out : err;
+  summary << fmt::format("{}: {} kernel{}", file, input.kernels.size(),
+                         input.kernels.size() == 1 ? "" : "s");
+  for (const ptx::KernelName& k : input.kernels) {
+    const bool imported = m.find_kernel(k.ir) != nullptr;
+    summary << fmt::format("\n  {}{}{}", k.cpp, imported ? " -> " + k.ir : "  (not imported)",
+                           k.cpp == k.ptx ? "" : "  [PTX " + k.ptx + "]");
+  }
+  summary << '\n';
+  return kExitOk;
+}
+
+}  // namespace warpsim::cli

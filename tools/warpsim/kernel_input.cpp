@@ -1,0 +1,124 @@
+#include "tools/warpsim/kernel_input.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/core/ir/parser.hpp"
+#include "sim/core/ir/printer.hpp"
+#include "sim/core/ir/verifier.hpp"
+#include "sim/import/ptx_import.hpp"
+#include "sim/import/toolkit.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> read_text(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+ir::LoadedModule failure(const std::string& path, const std::string& message) {
+  ir::LoadedModule loaded{{}, ir::Diagnostics(path, "")};
+  loaded.diags.error({0, 0}, message);
+  return loaded;
+}
+
+LoadedInput import_file(const std::string& path, const InputOptions& options) {
+  const bool cuda = path.ends_with(".cu");
+  const auto text = read_text(path);
+  if (!text) {
+    std::error_code ec;
+    return {failure(path, fs::is_directory(path, ec) ? "is a directory" : "cannot read the file"),
+            {}};
+  }
+  ptx::ImportOptions import;
+  import.kernel = options.kernel;
+  std::string ptx_text;
+  if (cuda) {
+    toolkit::CompileOptions compile;
+    compile.arch = options.arch;
+    compile.extra_flags = options.nvcc_flags;
+    const toolkit::Compiled compiled = toolkit::compile_to_ptx(path, compile);
+    if (!compiled.ptx) return {failure(path, compiled.error), {}};
+    ptx_text = *compiled.ptx;
+    import.ptx_name = path + " (nvcc's PTX)";
+    import.cuda_path = path;
+    import.cuda_source = *text;
+    std::error_code ec;
+    import.cuda_absolute_path = fs::absolute(path, ec).lexically_normal().string();
+  } else {
+    ptx_text = *text;
+    import.ptx_name = path;
+  }
+  const ptx::ImportResult imported = ptx::import_ptx(ptx_text, import);
+  if (!imported.module) return {ir::LoadedModule{{}, imported.diags}, imported.kernels};
+  for (const ptx::KernelName& k : imported.kernels) {
+    spdlog::debug("{}: kernel {} (PTX {}) is '{}' in the IR", path, k.cpp, k.ptx, k.ir);
+  }
+  // Read back from its printed text, so messages and reports point at real lines.
+  return {ir::load_module_text(path + " (imported IR)", ir::to_string(*imported.module)),
+          imported.kernels};
+}
+
+}  // namespace
+
+void add_input_options(boost::program_options::options_description& desc) {
+  namespace po = boost::program_options;
+  desc.add_options()("kernel", po::value<std::string>(),
+                     ".cu/.ptx: the kernel to import (its C++ name, e.g. 'transpose<0>', or "
+                     "its PTX name); default: all")(
+      "launch-file", po::value<std::string>(),
+      "launch blocks (the IR's launch syntax) to add to the file's")(
+      "nvcc-flag", po::value<std::vector<std::string>>(),
+      ".cu: a flag for nvcc, e.g. --nvcc-flag=-DN=256 (repeatable)");
+}
+
+InputOptions input_options(const CommandLine& cl) {
+  InputOptions o;
+  const auto& v = cl.vars;
+  if (v.count("kernel")) o.kernel = v["kernel"].as<std::string>();
+  if (v.count("launch-file")) o.launch_file = v["launch-file"].as<std::string>();
+  if (v.count("nvcc-flag")) o.nvcc_flags = v["nvcc-flag"].as<std::vector<std::string>>();
+  return o;
+}
+
+bool is_imported(const std::string& path) {
+  return path.ends_with(".cu") || path.ends_with(".ptx");
+}
+
+ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& options) {
+  return load_input(path, options).loaded;
+}
+
+LoadedInput load_input(const std::string& path, const InputOptions& options) {
+  LoadedInput input =
+      is_imported(path) ? import_file(path, options) : LoadedInput{ir::load_module_file(path), {}};
+  ir::LoadedModule& loaded = input.loaded;
+  if (!loaded.ok() || !options.launch_file) return input;
+  const std::string& launch_path = *options.launch_file;
+  const auto text = read_text(launch_path);
+  if (!text) return {failure(launch_path, "cannot read the launch file"), input.kernels};
+  ir::Diagnostics diags(launch_path, *text);
+  const ir::Module launches = ir::parse(*text, diags);
+  if (!launches.kernels.empty() || !launches.constants.empty()) {
+    diags.error({1, 1}, "a launch file holds launch blocks only");
+  }
+  for (const ir::Launch& l : launches.launches) {
+    if (!diags.has_errors()) ir::verify_launch(loaded.module, l, diags);
+  }
+  if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels};
+  for (const ir::Launch& l : launches.launches) loaded.module.launches.push_back(l);
+  return input;
+}
+
+}  // namespace warpsim::cli

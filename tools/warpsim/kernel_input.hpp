@@ -1,0 +1,42 @@
+// A kernel file as every command takes it: a .kir module, a .ptx file (imported into the IR),
+// or a .cu file (compiled to PTX by nvcc, then imported). The options choose the kernel of a
+// file with several, add launches from a launch file, and pass flags to nvcc.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/ir/frontend.hpp"
+#include "sim/import/ptx_import.hpp"
+#include "tools/warpsim/options.hpp"
+
+namespace warpsim::cli {
+
+struct InputOptions {
+  std::optional<std::string> kernel;       // --kernel: import only this one
+  std::optional<std::string> launch_file;  // --launch-file: launch blocks to add
+  std::string arch = "sm_90";              // nvcc's -arch
+  std::vector<std::string> nvcc_flags;     // --nvcc-flag, repeatable
+};
+
+// --kernel, --launch-file and --nvcc-flag.
+void add_input_options(boost::program_options::options_description& desc);
+InputOptions input_options(const CommandLine& cl);
+
+bool is_imported(const std::string& path);  // a .cu or .ptx file
+
+// A loaded file, and for an imported one the names each kernel has in C++, PTX and the IR.
+struct LoadedInput {
+  ir::LoadedModule loaded;
+  std::vector<ptx::KernelName> kernels;
+};
+LoadedInput load_input(const std::string& path, const InputOptions& options);
+
+// Loads `path`; an imported module is printed as IR and read back, so every later message
+// and report names real lines (and each instruction keeps its CUDA line and PTX line).
+ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& options);
+
+}  // namespace warpsim::cli
