@@ -31,7 +31,7 @@ class Runner {
   }
 
   std::optional<GpuRun> run(const ir::Module& module, const exec::LaunchSpec& launch, Replay replay,
-                            bool flush_l2) {
+                            bool flush_l2, const GpuCode* code) {
     GpuRun out;
     CUdevice device = 0;
     CUcontext context = nullptr;
@@ -43,10 +43,11 @@ class Runner {
       return std::nullopt;
     }
     out.device = name;
-    const std::string ptx = lower_to_ptx(module);
+    const std::string ptx = code != nullptr ? code->ptx : lower_to_ptx(module);
+    const std::string entry = code != nullptr ? code->entry : launch.kernel->name;
     CUfunction fn = nullptr;
     if (!ok(d_.load(&module_, ptx.c_str(), 0, nullptr, nullptr), "cuModuleLoadDataEx (PTX)") ||
-        !ok(d_.function(&fn, module_, launch.kernel->name.c_str()), "cuModuleGetFunction")) {
+        !ok(d_.function(&fn, module_, entry.c_str()), "cuModuleGetFunction")) {
       return std::nullopt;
     }
     d_.get_attribute(&out.registers_per_thread, CU_FUNC_ATTRIBUTE_NUM_REGS, fn);
@@ -194,13 +195,14 @@ class Runner {
 }  // namespace
 
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 Replay replay, bool flush_l2, std::string& error) {
+                                 Replay replay, bool flush_l2, std::string& error,
+                                 const GpuCode* code) {
   const Driver& d = Driver::get();
   if (!d.missing.empty()) {
     error = d.missing;
     return std::nullopt;
   }
-  return Runner(d, error).run(module, launch, replay, flush_l2);
+  return Runner(d, error).run(module, launch, replay, flush_l2, code);
 }
 
 }  // namespace warpsim::cuda

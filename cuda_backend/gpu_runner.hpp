@@ -28,10 +28,20 @@ struct GpuRun {
   std::string counters_error;              // why there are none, when there are none
 };
 
+// The code the GPU runs: PTX and the entry to launch. For an imported CUDA kernel this is
+// nvcc's own PTX, so the GPU runs the user's compiled code, not the IR lowered again.
+struct GpuCode {
+  std::string ptx;
+  std::string entry;
+};
+
 // Nothing, and `error` saying why, when there is no driver or GPU or a call fails.
 // `flush_l2`: each profiled pass (application replay) starts with the L2 emptied before the
-// buffers are copied in, so they start in DRAM (see l2_flush.hpp).
+// buffers are copied in, so they start in DRAM (see l2_flush.hpp). Without `code`, the module
+// lowered to PTX runs (the launch's kernel by its IR name); the launch's parameters must be the
+// entry's, in order.
 std::optional<GpuRun> run_on_gpu(const ir::Module& module, const exec::LaunchSpec& launch,
-                                 Replay replay, bool flush_l2, std::string& error);
+                                 Replay replay, bool flush_l2, std::string& error,
+                                 const GpuCode* code = nullptr);
 
 }  // namespace warpsim::cuda

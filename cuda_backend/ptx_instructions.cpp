@@ -129,6 +129,34 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Not:
       line("not" + ptx_bits(t) + ' ' + d + ", " + v(0, t));
       return;
+    case Opcode::Popc:
+    case Opcode::Clz: {
+      // PTX counts into a 32-bit register whatever the operand's width.
+      const std::string op = inst.opcode == Opcode::Popc ? "popc" : "clz";
+      if (ir::size_bytes(t) == 4) {
+        line(op + ptx_bits(t) + ' ' + d + ", " + v(0, t));
+      } else {
+        const std::string count = temp(".b32");
+        line(op + ptx_bits(t) + ' ' + count + ", " + v(0, t));
+        line("cvt.u64.u32 " + d + ", " + count);
+      }
+      return;
+    }
+    case Opcode::Brev:
+      line("brev" + ptx_bits(t) + ' ' + d + ", " + v(0, t));
+      return;
+    case Opcode::Sqrt:
+    case Opcode::Rcp:
+      line(std::string(inst.opcode == Opcode::Sqrt ? "sqrt" : "rcp") + ".rn" + arith_type(t) + ' ' +
+           d + ", " + v(0, t));
+      return;
+    case Opcode::RsqrtApprox:
+    case Opcode::Ex2Approx:
+    case Opcode::Lg2Approx:
+    case Opcode::SinApprox:
+    case Opcode::CosApprox:
+      line(std::string(ir::spelling(inst.opcode)) + arith_type(t) + ' ' + d + ", " + v(0, t));
+      return;
     case Opcode::Shl:
       line("shl" + ptx_bits(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32));
       return;

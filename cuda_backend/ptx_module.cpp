@@ -124,7 +124,16 @@ void KernelEmitter::prologue() {
 std::string KernelEmitter::value(const ir::ValueOperand& v, ir::ScalarType as) {
   if (const auto* r = std::get_if<ir::RegRef>(&v.value)) return reg(r->name);
   if (const auto* s = std::get_if<ir::SpecialReg>(&v.value)) return special_name(*s);
-  if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) return params_.at(p->name);
+  if (const auto* p = std::get_if<ir::ParamRef>(&v.value)) {
+    if (auto it = params_.find(p->name); it != params_.end()) return it->second;
+    // An array read as a value: its address in its space (the verifier allows nothing else).
+    const bool constant = module_.find_constant(p->name) != nullptr;
+    const std::string symbol = constant ? p->name : array_symbol(kernel_, p->name);
+    const bool wide = ir::size_bytes(as) == 8;
+    const std::string out = temp(wide ? ".b64" : ".b32");
+    line(std::string(wide ? "mov.u64 " : "mov.u32 ") + out + ", " + symbol);
+    return out;
+  }
   if (const auto* f = std::get_if<ir::FloatLiteral>(&v.value)) return float_literal(f->value, as);
   const auto& i = std::get<ir::IntLiteral>(v.value);
   if (ir::is_float(as)) {
@@ -169,6 +178,25 @@ std::string KernelEmitter::index_value(const ir::ValueOperand& v, bool wide) {
 }
 
 std::string KernelEmitter::address(const ir::MemRef& ref, ir::Space space, ir::ScalarType element) {
+  if (ref.is_address()) {
+    // [base+N] is PTX's own form; a register base keeps its width.
+    const ir::ValueOperand& base = ref.indices.at(0);
+    const std::string displacement =
+        ref.displacement == 0 ? "" : "+" + std::to_string(ref.displacement);
+    if (const auto* i = std::get_if<ir::IntLiteral>(&base.value)) {
+      const std::uint64_t at = exec::literal_bits(*i, ir::ScalarType::U64) +
+                               static_cast<std::uint64_t>(ref.displacement);
+      return "[" + std::to_string(at) + "]";
+    }
+    if (const auto* p = std::get_if<ir::ParamRef>(&base.value); p && !params_.contains(p->name)) {
+      // An array's own symbol: PTX addresses it directly.
+      const bool constant = module_.find_constant(p->name) != nullptr;
+      return "[" + (constant ? p->name : array_symbol(kernel_, p->name)) + displacement + "]";
+    }
+    ir::ScalarType as = ir::ScalarType::U64;
+    if (const auto* r = std::get_if<ir::RegRef>(&base.value)) as = reg_types_.at(r->name);
+    return "[" + value(base, as) + displacement + "]";
+  }
   const bool shared = space == ir::Space::Shared || space == ir::Space::Dsmem;
   std::vector<std::uint64_t> dims;
   std::string base;

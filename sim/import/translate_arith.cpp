@@ -127,6 +127,48 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     unary(it->second, parts.type());
     return true;
   }
+  if (b == "popc" || b == "clz" || b == "brev") {
+    refuse_modifiers(parts, {});
+    const Opcode code = b == "popc" ? Opcode::Popc : b == "clz" ? Opcode::Clz : Opcode::Brev;
+    const ir::ScalarType t = parts.type();
+    if (code == Opcode::Brev || ir::size_bytes(t) == 4) {
+      unary(code, t);
+      return true;
+    }
+    // popc.b64 and clz.b64 count into a 32-bit register.
+    expect_operands(2);
+    const ir::ValueOperand a = value(operand(1), t);
+    const std::string wide = fresh_temp();
+    emit(code, t, {wide}, {op(a)});
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    ir::Instruction& c = emit(Opcode::Cvt, ir::ScalarType::U32, {d.name}, {op(reg(wide))});
+    c.source_type = t;
+    finish(d);
+    return true;
+  }
+  if (b == "sqrt" || b == "rcp") {
+    // .rn is IEEE (what sqrtf and 1.0f / x compile to); .approx and .ftz are other functions.
+    if (!parts.has("rn")) {
+      throw Unsupported{"'" + current_->opcode + "' is not imported (" + b +
+                        ".rn, the IEEE one, is)"};
+    }
+    refuse_modifiers(parts, {"rn"});
+    unary(b == "sqrt" ? Opcode::Sqrt : Opcode::Rcp, parts.type());
+    return true;
+  }
+  static const std::map<std::string, Opcode, std::less<>> kApprox = {{"rsqrt", Opcode::RsqrtApprox},
+                                                                     {"ex2", Opcode::Ex2Approx},
+                                                                     {"lg2", Opcode::Lg2Approx},
+                                                                     {"sin", Opcode::SinApprox},
+                                                                     {"cos", Opcode::CosApprox}};
+  if (auto it = kApprox.find(b); it != kApprox.end()) {
+    if (!parts.has("approx") || parts.type() != ir::ScalarType::F32) {
+      throw Unsupported{"'" + current_->opcode + "' is not imported (" + b + ".approx.f32 is)"};
+    }
+    refuse_modifiers(parts, {"approx"});
+    unary(it->second, ir::ScalarType::F32);
+    return true;
+  }
   if (b == "mul") {
     if (parts.has("wide")) {
       refuse_modifiers(parts, {"wide"});

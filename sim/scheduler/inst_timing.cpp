@@ -43,6 +43,13 @@ Pipe pipe_of(const exec::DecodedInst& d) {
       return Pipe::Convert;
     case Opcode::Div:
     case Opcode::Rem:
+    case Opcode::Sqrt:
+    case Opcode::Rcp:
+    case Opcode::RsqrtApprox:
+    case Opcode::Ex2Approx:
+    case Opcode::Lg2Approx:
+    case Opcode::SinApprox:
+    case Opcode::CosApprox:
       return Pipe::Sfu;
     case Opcode::Mul:
     case Opcode::Mad:
@@ -69,6 +76,9 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Ge:
     case Opcode::Select:
     case Opcode::Mov:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Brev:
     case Opcode::Bitcast:
       if (d.type == ir::ScalarType::F64) return Pipe::Fp64;
       if (d.type == ir::ScalarType::F32) return Pipe::Fp32;

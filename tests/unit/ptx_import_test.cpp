@@ -3,6 +3,7 @@
 // run only where their predicate holds, and every form the IR cannot express is a located error.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -122,6 +123,49 @@ TEST_CASE("mul.hi and mul.wide give the high word and the 64-bit product of 32-b
       const std::int64_t p = std::int64_t{static_cast<std::int32_t>(spread(l))} * 3;
       CHECK(out[l] == static_cast<std::uint32_t>(static_cast<std::uint64_t>(p) >> 32));
     }
+  }
+}
+
+TEST_CASE("popc, clz and brev count and reverse bits; sqrt.rn and rcp.rn are IEEE") {
+  const std::string prologue = "  mul.lo.u32 %r2, %r1, -1640531527;\n";
+  const auto popc = run_one_warp(prologue + "  popc.b32 %r9, %r2;");
+  const auto clz = run_one_warp(prologue + "  clz.b32 %r9, %r2;");
+  const auto brev = run_one_warp(prologue + "  brev.b32 %r9, %r2;");
+  const auto root = run_one_warp(R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  sqrt.rn.f32 %f2, %f1;
+  mov.b32 %r9, %f2;)");
+  const auto inverse = run_one_warp(R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  add.f32 %f2, %f1, 0f3F800000;
+  rcp.rn.f32 %f3, %f2;
+  mov.b32 %r9, %f3;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const std::uint32_t x = spread(l);
+    std::uint32_t reversed = 0;
+    for (unsigned b = 0; b < 32; ++b) reversed |= ((x >> b) & 1u) << (31 - b);
+    CHECK(popc[l] == static_cast<std::uint32_t>(std::popcount(x)));
+    CHECK(clz[l] == static_cast<std::uint32_t>(std::countl_zero(x)));
+    CHECK(brev[l] == reversed);
+    CHECK(root[l] == std::bit_cast<std::uint32_t>(std::sqrt(static_cast<float>(l))));
+    CHECK(inverse[l] == std::bit_cast<std::uint32_t>(1.0f / (static_cast<float>(l) + 1.0f)));
+  }
+}
+
+TEST_CASE("ex2.approx is 2^x rounded once from double precision, inside PTX's error bound") {
+  // Lane l: x = (l - 16) / 4, so 2^x spans 2^-4 to 2^3.75.
+  const auto out = run_one_warp(R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  add.f32 %f2, %f1, 0fC1800000;
+  mul.rn.f32 %f3, %f2, 0f3E800000;
+  ex2.approx.f32 %f4, %f3;
+  mov.b32 %r9, %f4;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const double x = (static_cast<double>(l) - 16.0) / 4.0;
+    const float got = std::bit_cast<float>(out[l]);
+    CHECK(got == static_cast<float>(std::exp2(x)));
+    // The PTX ISA bounds ex2.approx.f32's error at 2 ulp (2^-22 relative) over this range.
+    CHECK(std::fabs(got - std::exp2(x)) <= std::exp2(x) * std::exp2(-22.0));
   }
 }
 
@@ -250,11 +294,12 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
-      {"  mov.u32 %r9, 0;\n  popc.b32 %r9, %r1;", "popc.b32"},
+      {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, 0, 4;", "bfe.u32"},
+      {"  mov.u32 %r9, 0;\n  ex2.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},
   };
   for (const Case& c : cases) {
-    CAPTURE(c.body);
+    CAPTURE(std::string(c.body));
     const std::string text = one_warp_kernel(c.body);
     const std::string err = import_error(text);
     CHECK(err.find(c.says) != std::string::npos);
@@ -264,7 +309,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
 }
 
 TEST_CASE("an error names the CUDA line the refused instruction came from") {
-  std::string text = one_warp_kernel("  .loc 1 12 3\n  mov.u32 %r9, 0;\n  popc.b32 %r9, %r1;");
+  std::string text = one_warp_kernel("  .loc 1 12 3\n  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, 0, 4;");
   text += ".file 1 \"kernel.cu\"\n";
   const std::string err = import_error(text);
   CHECK(err.find("(CUDA source kernel.cu:12)") != std::string::npos);

@@ -9,7 +9,9 @@
 #include <regex>
 
 #include "sim/core/ir/frontend.hpp"
+#include "sim/import/toolkit.hpp"
 #include "tests/unit/test_support.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 
 namespace warpsim::test {
 namespace {
@@ -73,6 +75,29 @@ TEST_CASE("every seed kernel's PTX assembles with ptxas -arch=sm_90") {
     std::ofstream(ptx) << cuda::lower_to_ptx(loaded.module);
     const std::string command = std::string(WARPSIM_PTXAS) + " -arch=sm_90 -o " +
                                 (dir / (file.stem().string() + ".cubin")).string() + " " +
+                                ptx.string();
+    CHECK(std::system(command.c_str()) == 0);
+  }
+#else
+  MESSAGE("ptxas not found when building: the PTX was not assembled");
+#endif
+}
+
+TEST_CASE("the PTX warpsim writes for an imported CUDA kernel assembles with ptxas (round trip)") {
+#ifdef WARPSIM_PTXAS
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the CUDA kernels are not imported here");
+    return;
+  }
+  for (const auto& file : files_in(source_dir() / "kernels_cuda", ".cu")) {
+    CAPTURE(file);
+    const auto loaded = cli::load_kernel_file(file.string(), {});
+    REQUIRE(loaded.ok());
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto ptx = dir / (file.stem().string() + "_imported.ptx");
+    std::ofstream(ptx) << cuda::lower_to_ptx(loaded.module);
+    const std::string command = std::string(WARPSIM_PTXAS) + " -arch=sm_90 -o " +
+                                (dir / (file.stem().string() + "_imported.cubin")).string() + " " +
                                 ptx.string();
     CHECK(std::system(command.c_str()) == 0);
   }

@@ -28,10 +28,6 @@ int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "warpsim ptx: error: no input file\n";
     return kExitBadInput;
   }
-  const ir::LoadedModule loaded =
-      load_kernel_file(cl->vars["file"].as<std::string>(), input_options(*cl));
-  loaded.diags.render(err);
-  if (!loaded.ok()) return kExitBadInput;
   const std::string target = cl->vars["target"].as<std::string>();
   // The targets of the PTX ISA version the lowering writes (8.0); clusters and distributed
   // shared memory need sm_90.
@@ -44,6 +40,11 @@ int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         << ")\n";
     return kExitBadInput;
   }
+  InputOptions input = input_options(*cl);
+  input.arch = target;
+  const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
+  loaded.diags.render(err);
+  if (!loaded.ok()) return kExitBadInput;
   spdlog::debug("ptx: lowering {} kernel(s) of {} for {}", loaded.module.kernels.size(),
                 cl->vars["file"].as<std::string>(), target);
   out << cuda::lower_to_ptx(loaded.module, target);

@@ -187,19 +187,22 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   // Without a file, the embedded default: the seed's vecAdd with its own sizes.
   const std::string file =
       cl->vars.count("file") ? cl->vars["file"].as<std::string>() : "vecAdd.kir (embedded)";
-  const ir::LoadedModule loaded =
-      cl->vars.count("file") ? load_kernel_file(file, input_options(*cl))
-                             : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
-  loaded.diags.render(err);
-  if (!loaded.ok()) return kExitBadInput;
-  const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);
-  const auto opts = exec_options(*cl, err);
   const auto gpu =
       load_gpu_config(cl->vars["config"].as<std::string>(),
                       cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()
                                             : std::vector<std::string>{},
                       err);
-  if (!spec || !opts || !gpu) return kExitBadInput;
+  if (!gpu) return kExitBadInput;
+  InputOptions input = input_options(*cl);
+  input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);  // nvcc and ptxas compile for the config
+  const ir::LoadedModule loaded =
+      cl->vars.count("file") ? load_kernel_file(file, input)
+                             : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
+  loaded.diags.render(err);
+  if (!loaded.ok()) return kExitBadInput;
+  const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);
+  const auto opts = exec_options(*cl, err);
+  if (!spec || !opts) return kExitBadInput;
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
   if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;
   if (!launch_can_run(*gpu, *spec, occupancy, "run", err)) return kExitBadInput;

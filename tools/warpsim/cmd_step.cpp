@@ -88,13 +88,16 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
     return kExitBadInput;
   }
   const std::string file = cl->vars["file"].as<std::string>();
-  const ir::LoadedModule loaded = load_kernel_file(file, input_options(*cl));
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu) return kExitBadInput;
+  InputOptions input = input_options(*cl);
+  input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+  const ir::LoadedModule loaded = load_kernel_file(file, input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "step"), err);
   if (!spec) return kExitBadInput;
-  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
-  if (!gpu || !launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "step", err)) {
+  if (!launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "step", err)) {
     return kExitBadInput;
   }
   const auto block = block_index(cl->vars["block-index"].as<std::string>(), *spec, err);

@@ -101,10 +101,10 @@ std::string shown_value(const metrics::MetricInfo& m, const metrics::MetricValue
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
                         cuda::Replay replay, bool flush_l2, std::vector<Row>& rows,
-                        std::ostream& err) {
+                        std::ostream& err, const cuda::GpuCode* code) {
   const auto sim = exec::execute(loaded.module, spec, {});
   std::string error;
-  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, flush_l2, error);
+  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, flush_l2, error, code);
   if (!hw) {
     err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
     return Outcome::CannotRun;
@@ -289,10 +289,18 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   if (!gpu || !timing_config_ok(*gpu, "validate", err)) return kExitBadInput;
   std::vector<Row> rows;
   bool all_ok = true;
+  InputOptions input_opts = input_options(*cl);
+  input_opts.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
   for (const std::string& file : files) {
-    const ir::LoadedModule loaded = load_kernel_file(file, input_options(*cl));
+    const LoadedInput input = load_input(file, input_opts);
+    const ir::LoadedModule& loaded = input.loaded;
     loaded.diags.render(err);
     if (!loaded.ok()) return kExitBadInput;
+    if (loaded.module.launches.empty()) {
+      err << "warpsim validate: error: " << file
+          << " has no launch block (give the launches with --launch-file)\n";
+      return kExitBadInput;
+    }
     for (const ir::Launch& l : loaded.module.launches) {
       LaunchOverrides o;
       o.launch_name = l.name;
@@ -302,7 +310,13 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       }
       Outcome outcome = Outcome::CannotRun;
       try {
-        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err);
+        // An imported kernel runs as nvcc compiled it: its own PTX entry.
+        std::optional<cuda::GpuCode> code;
+        for (const ptx::KernelName& k : input.kernels) {
+          if (!input.ptx.empty() && k.ir == spec->kernel->name) code = {input.ptx, k.ptx};
+        }
+        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err,
+                                  code ? &*code : nullptr);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
         write_fault(err, file, loaded.module, f);

@@ -6,10 +6,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "cuda_backend/ptx.hpp"
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/verifier.hpp"
 #include "sim/import/ptx_import.hpp"
+#include "sim/import/ptxas_registers.hpp"
 #include "sim/import/toolkit.hpp"
 
 namespace warpsim::cli {
@@ -39,6 +41,7 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
   if (!text) {
     std::error_code ec;
     return {failure(path, fs::is_directory(path, ec) ? "is a directory" : "cannot read the file"),
+            {},
             {}};
   }
   ptx::ImportOptions import;
@@ -49,7 +52,7 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
     compile.arch = options.arch;
     compile.extra_flags = options.nvcc_flags;
     const toolkit::Compiled compiled = toolkit::compile_to_ptx(path, compile);
-    if (!compiled.ptx) return {failure(path, compiled.error), {}};
+    if (!compiled.ptx) return {failure(path, compiled.error), {}, {}};
     ptx_text = *compiled.ptx;
     import.ptx_name = path + " (nvcc's PTX)";
     import.cuda_path = path;
@@ -61,13 +64,37 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
     import.ptx_name = path;
   }
   const ptx::ImportResult imported = ptx::import_ptx(ptx_text, import);
-  if (!imported.module) return {ir::LoadedModule{{}, imported.diags}, imported.kernels};
+  if (!imported.module) return {ir::LoadedModule{{}, imported.diags}, imported.kernels, {}};
   for (const ptx::KernelName& k : imported.kernels) {
     spdlog::debug("{}: kernel {} (PTX {}) is '{}' in the IR", path, k.cpp, k.ptx, k.ir);
   }
   // Read back from its printed text, so messages and reports point at real lines.
   return {ir::load_module_text(path + " (imported IR)", ir::to_string(*imported.module)),
-          imported.kernels};
+          imported.kernels, ptx_text};
+}
+
+// Each kernel without registers from an annotation gets ptxas's count for its PTX entry.
+void add_ptxas_registers(LoadedInput& input, const std::string& arch) {
+  ir::Module& m = input.loaded.module;
+  std::map<std::string, std::string> entry_of;  // IR kernel -> PTX entry
+  std::string ptx = input.ptx;
+  if (ptx.empty()) {
+    for (const ir::Kernel& k : m.kernels) entry_of[k.name] = k.name;
+    ptx = cuda::lower_to_ptx(m, arch);
+  } else {
+    for (const ptx::KernelName& k : input.kernels) entry_of[k.ir] = k.ptx;
+  }
+  const toolkit::PtxasRegisters counted = toolkit::ptxas_registers(ptx, arch);
+  if (!counted.error.empty()) spdlog::debug("registers from liveness: {}", counted.error);
+  for (ir::Kernel& k : m.kernels) {
+    if (k.regs) continue;
+    auto entry = entry_of.find(k.name);
+    if (entry == entry_of.end()) continue;
+    auto regs = counted.registers.find(entry->second);
+    if (regs == counted.registers.end()) continue;
+    k.regs = regs->second;
+    k.regs_from_ptxas = true;
+  }
 }
 
 }  // namespace
@@ -92,6 +119,10 @@ InputOptions input_options(const CommandLine& cl) {
   return o;
 }
 
+std::string sm_arch(unsigned major, unsigned minor) {
+  return "sm_" + std::to_string(major * 10 + minor);
+}
+
 bool is_imported(const std::string& path) {
   return path.ends_with(".cu") || path.ends_with(".ptx");
 }
@@ -101,13 +132,14 @@ ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& o
 }
 
 LoadedInput load_input(const std::string& path, const InputOptions& options) {
-  LoadedInput input =
-      is_imported(path) ? import_file(path, options) : LoadedInput{ir::load_module_file(path), {}};
+  LoadedInput input = is_imported(path) ? import_file(path, options)
+                                        : LoadedInput{ir::load_module_file(path), {}, {}};
   ir::LoadedModule& loaded = input.loaded;
+  if (loaded.ok()) add_ptxas_registers(input, options.arch);
   if (!loaded.ok() || !options.launch_file) return input;
   const std::string& launch_path = *options.launch_file;
   const auto text = read_text(launch_path);
-  if (!text) return {failure(launch_path, "cannot read the launch file"), input.kernels};
+  if (!text) return {failure(launch_path, "cannot read the launch file"), input.kernels, {}};
   ir::Diagnostics diags(launch_path, *text);
   const ir::Module launches = ir::parse(*text, diags);
   if (!launches.kernels.empty() || !launches.constants.empty()) {
@@ -116,7 +148,7 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
   for (const ir::Launch& l : launches.launches) {
     if (!diags.has_errors()) ir::verify_launch(loaded.module, l, diags);
   }
-  if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels};
+  if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels, {}};
   for (const ir::Launch& l : launches.launches) loaded.module.launches.push_back(l);
   return input;
 }

@@ -28,15 +28,22 @@ InputOptions input_options(const CommandLine& cl);
 
 bool is_imported(const std::string& path);  // a .cu or .ptx file
 
+// "sm_90" for compute capability 9.0: the architecture nvcc and ptxas compile for.
+std::string sm_arch(unsigned major, unsigned minor);
+
 // A loaded file, and for an imported one the names each kernel has in C++, PTX and the IR.
 struct LoadedInput {
   ir::LoadedModule loaded;
   std::vector<ptx::KernelName> kernels;
+  std::string ptx;  // for an imported file: the PTX it came from (what the GPU would run)
 };
 LoadedInput load_input(const std::string& path, const InputOptions& options);
 
 // Loads `path`; an imported module is printed as IR and read back, so every later message
-// and report names real lines (and each instruction keeps its CUDA line and PTX line).
+// and report names real lines (and each instruction keeps its CUDA line and PTX line). Where
+// ptxas is found, each kernel without a regs(N) annotation gets the registers ptxas allocates
+// for it: for an imported kernel from its own PTX, for an IR kernel from the PTX `warpsim ptx`
+// writes.
 ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& options);
 
 }  // namespace warpsim::cli

@@ -27,7 +27,9 @@ void write_occupancy_section(std::ostream& out, const config::GpuConfig& gpu,
       "  {} registers per thread ({}), {} B static + {} B dynamic shared memory "
       "per block\n",
       o.registers.registers,
-      o.registers.estimated ? "an estimate from liveness" : "the kernel's regs()",
+      o.registers.estimated    ? "an estimate from liveness, not compiled by ptxas"
+      : o.registers.from_ptxas ? "as ptxas allocates them"
+                               : "the kernel's regs()",
       o.resources.static_shared_bytes, o.resources.dynamic_shared_bytes);
   if (occ.blocks_per_sm == 0) {
     out << "  no block fits on an SM: " << occ.reason << '\n';

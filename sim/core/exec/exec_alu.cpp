@@ -1,5 +1,6 @@
 // Arithmetic, logic, comparisons, select, mov and cvt. Semantics are docs/ir.md's: integers wrap,
 // floats are IEEE with round-to-nearest-even, division by zero faults.
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -187,6 +188,82 @@ struct Not {
       return T{};
   }
 };
+struct Popc {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return static_cast<T>(std::popcount(static_cast<Unsigned<T>>(a)));
+    else
+      return T{};
+  }
+};
+struct Clz {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return static_cast<T>(std::countl_zero(static_cast<Unsigned<T>>(a)));
+    else
+      return T{};
+  }
+};
+struct Brev {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>) {
+      Unsigned<T> x = static_cast<Unsigned<T>>(a), r = 0;
+      for (unsigned i = 0; i < sizeof(T) * 8; ++i, x >>= 1)
+        r = static_cast<Unsigned<T>>((r << 1) | (x & 1u));
+      return static_cast<T>(r);
+    } else {
+      return T{};
+    }
+  }
+};
+// IEEE square root and reciprocal, correctly rounded in the type's own precision.
+struct Sqrt {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::sqrt(a);
+    else
+      return T{};
+  }
+};
+struct Rcp {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return T{1} / a;
+    else
+      return T{};
+  }
+};
+// The approximations, in double precision and rounded once to float.
+template <double (*kFn)(double)>
+struct Approx {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return static_cast<T>(kFn(static_cast<double>(a)));
+    else
+      return T{};
+  }
+};
+double reciprocal_sqrt(double x) {
+  return 1.0 / std::sqrt(x);
+}
+double exp2_of(double x) {
+  return std::exp2(x);
+}
+double log2_of(double x) {
+  return std::log2(x);
+}
+double sine(double x) {
+  return std::sin(x);
+}
+double cosine(double x) {
+  return std::cos(x);
+}
 struct Mov {
   template <typename T>
   static T apply(T a) {
@@ -394,6 +471,26 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Unary<Not>::Of>(inst.type);
     case Opcode::Mov:
       return by_type<Unary<Mov>::Of>(inst.type);
+    case Opcode::Popc:
+      return by_type<Unary<Popc>::Of>(inst.type);
+    case Opcode::Clz:
+      return by_type<Unary<Clz>::Of>(inst.type);
+    case Opcode::Brev:
+      return by_type<Unary<Brev>::Of>(inst.type);
+    case Opcode::Sqrt:
+      return by_type<Unary<Sqrt>::Of>(inst.type);
+    case Opcode::Rcp:
+      return by_type<Unary<Rcp>::Of>(inst.type);
+    case Opcode::RsqrtApprox:
+      return by_type<Unary<Approx<&reciprocal_sqrt>>::Of>(inst.type);
+    case Opcode::Ex2Approx:
+      return by_type<Unary<Approx<&exp2_of>>::Of>(inst.type);
+    case Opcode::Lg2Approx:
+      return by_type<Unary<Approx<&log2_of>>::Of>(inst.type);
+    case Opcode::SinApprox:
+      return by_type<Unary<Approx<&sine>>::Of>(inst.type);
+    case Opcode::CosApprox:
+      return by_type<Unary<Approx<&cosine>>::Of>(inst.type);
     case Opcode::Mad:
     case Opcode::Fma:
       return by_type<MulAdd>(inst.type);

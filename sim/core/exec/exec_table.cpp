@@ -37,6 +37,16 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Ge:
     case Opcode::Select:
     case Opcode::Mov:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Brev:
+    case Opcode::Sqrt:
+    case Opcode::Rcp:
+    case Opcode::RsqrtApprox:
+    case Opcode::Ex2Approx:
+    case Opcode::Lg2Approx:
+    case Opcode::SinApprox:
+    case Opcode::CosApprox:
     case Opcode::Bitcast:
     case Opcode::Cvt:
       return select_alu(inst);

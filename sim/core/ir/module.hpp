@@ -146,6 +146,7 @@ struct Kernel {
   std::vector<KernelParam> params;
   std::vector<ArrayDecl> arrays;      // shared and local
   std::optional<std::uint32_t> regs;  // registers per thread, as the compiler would report
+  bool regs_from_ptxas = false;       // regs is what ptxas allocated (not a regs(N) annotation)
   std::vector<BasicBlock> blocks;     // blocks[0] is the entry
   SourceLoc loc;
   bool operator==(const Kernel&) const = default;

@@ -60,6 +60,7 @@ inline constexpr TypeSet kPred = type_bit(ScalarType::Pred);
 inline constexpr TypeSet kInts = type_bit(ScalarType::S32) | type_bit(ScalarType::U32) |
                                  type_bit(ScalarType::S64) | type_bit(ScalarType::U64);
 inline constexpr TypeSet kFloats = type_bit(ScalarType::F32) | type_bit(ScalarType::F64);
+inline constexpr TypeSet kF32 = type_bit(ScalarType::F32);
 inline constexpr TypeSet kIntOrFloat = kInts | kFloats;
 inline constexpr TypeSet kIntOrPred = kInts | kPred;
 inline constexpr TypeSet kAnyValue = kInts | kFloats | kPred;

@@ -18,7 +18,7 @@ using Live = std::vector<bool>;
 }  // namespace
 
 RegisterCount registers_per_thread(const Kernel& kernel) {
-  if (kernel.regs) return {*kernel.regs, false};
+  if (kernel.regs) return {*kernel.regs, false, kernel.regs_from_ptxas};
   std::map<std::string, std::size_t> index;
   std::vector<std::uint32_t> weight;
   for (const BasicBlock& b : kernel.blocks) {

@@ -13,7 +13,8 @@ namespace warpsim::ir {
 
 struct RegisterCount {
   std::uint32_t registers = 0;
-  bool estimated = false;  // true: from liveness; false: from the kernel's regs(N)
+  bool estimated = false;   // true: from liveness; false: from the kernel's regs(N) or ptxas
+  bool from_ptxas = false;  // what ptxas allocated for the compiled kernel
 };
 
 // Requires a verified kernel.
