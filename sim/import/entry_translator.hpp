@@ -24,9 +24,16 @@ struct OpcodeParts {
   std::string base;
   std::vector<std::string> mods;
   bool has(std::string_view m) const;
-  // The last modifier as an IR type; throws Unsupported for a type the IR lacks.
+  // The last modifier as an IR type; throws Unsupported for a type the IR lacks. An 8- or
+  // 16-bit integer type is its 32-bit IR type (narrow() says how narrow).
   ir::ScalarType type() const;
+  // 8 or 16 for the 8- and 16-bit integer types (.u16, .s8, .b16, ...), 0 otherwise.
+  unsigned narrow() const;
 };
+
+// The width of an 8- or 16-bit integer type name ("u16" -> 16), 0 for any other; `is_signed`
+// says whether it is an .s type.
+unsigned narrow_width(std::string_view type, bool* is_signed = nullptr);
 
 // Where an instruction writes: the IR register to name as its destination, and, when the PTX
 // register holds another type of the same width, the register the bits are cast into after.
@@ -107,6 +114,15 @@ class EntryTranslator {
   std::map<std::string, std::uint64_t> constants_;  // registers written once, by a mov of a literal
   std::set<std::string> reads_;                     // registers some instruction reads
   std::map<std::string, std::string> symbols_;      // PTX param/array -> IR name
+  // 16-bit registers (.b16, .u16, .s16) hold their value zero-extended in a 32-bit IR register;
+  // an instruction of an 8- or 16-bit type reads them sign-extended where it is signed, and
+  // masks what it writes back to its width. narrow_ is the current instruction's width.
+  unsigned narrow_ = 0;
+  std::string current_base_;
+  bool narrow_signed_ = false;
+  ir::ValueOperand extend(const ir::ValueOperand& v, unsigned bits, bool is_signed);
+  void mask_into(const std::string& reg, unsigned bits);
+  bool narrow_conversion(const std::string& dname, const std::string& sname);
   std::string temp_prefix_ = "_t";
   unsigned temps_ = 0;
   unsigned label_count_ = 0;

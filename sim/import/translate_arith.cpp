@@ -64,7 +64,8 @@ void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
   }
   const ir::ScalarType wide = wide_of(t);
   auto widened = [&](std::size_t i) {
-    if (std::holds_alternative<Immediate>(operand(i))) return value(operand(i), wide);
+    // A literal keeps its 32-bit value (-1 in mul.wide.u32 is 0xffffffff, not 2^64 - 1).
+    if (std::holds_alternative<Immediate>(operand(i))) return value(operand(i), t);
     const ir::ValueOperand v = value(operand(i), t);
     const std::string w = fresh_temp();
     ir::Instruction& c = emit(ir::Opcode::Cvt, wide, {w}, {op(v)});
@@ -375,6 +376,14 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
   if (parts.mods.size() < 2) throw Unsupported{"cvt needs two types"};
   const std::string& dname = parts.mods[parts.mods.size() - 2];
   const std::string& sname = parts.mods.back();
+  if (narrow_width(dname) != 0 || narrow_width(sname) != 0) {
+    if (parts.mods.size() == 2 ||
+        (parts.mods.size() == 3 && parts.mods[0] == "rn" &&
+         ir::is_float(ir_type_of("." + dname).value_or(ir::ScalarType::U32)))) {
+      return narrow_conversion(dname, sname);
+    }
+    throw Unsupported{"'" + current_->opcode + "' is not imported"};
+  }
   const auto to = ir_type_of("." + dname), from = ir_type_of("." + sname);
   if (!to || !from || *to == ir::ScalarType::Pred || *from == ir::ScalarType::Pred) {
     throw Unsupported{"cvt." + dname + "." + sname +
@@ -415,6 +424,58 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
   } else {
     ir::Instruction& c = emit(Opcode::Cvt, *to, {d.name}, {op(a)});
     c.source_type = *from;
+  }
+  finish(d);
+  return true;
+}
+
+// cvt to or from an 8- or 16-bit integer: the source read at its width (sign- or zero-extended
+// to 32 bits), converted as a 32-bit integer, and a narrow destination masked to its width.
+bool EntryTranslator::narrow_conversion(const std::string& dname, const std::string& sname) {
+  using ir::Opcode;
+  expect_operands(2);
+  bool from_signed = false, to_signed = false;
+  const unsigned from_bits = narrow_width(sname, &from_signed);
+  const unsigned to_bits = narrow_width(dname, &to_signed);
+  const auto from_wide = ir_type_of("." + sname), to_wide = ir_type_of("." + dname);
+  if ((from_bits == 0 && (!from_wide || !ir::is_int(*from_wide))) ||
+      (to_bits == 0 && (!to_wide || *to_wide == ir::ScalarType::Pred))) {
+    throw Unsupported{"cvt." + dname + "." + sname +
+                      " is not imported (8- and 16-bit integers "
+                      "convert to and from integers, and to floats)"};
+  }
+  // The source as a 32-bit (or 64-bit) integer value.
+  ir::ScalarType mid = from_signed ? ir::ScalarType::S32 : ir::ScalarType::U32;
+  ir::ValueOperand v;
+  if (from_bits != 0) {
+    v = value(operand(1), ir::ScalarType::U32);
+    const std::string low = fresh_temp();
+    emit(Opcode::And, ir::ScalarType::U32, {low},
+         {op(v), op({ir::IntLiteral{(std::uint64_t{1} << from_bits) - 1, false}, {}})});
+    v = extend(reg(low), from_bits, from_signed);
+  } else {
+    mid = *from_wide;
+    v = value(operand(1), mid);
+  }
+  if (to_bits != 0) {
+    if (ir::size_bytes(mid) == 8) {
+      const std::string low = fresh_temp();
+      ir::Instruction& c = emit(Opcode::Cvt, ir::ScalarType::U32, {low}, {op(v)});
+      c.source_type = mid;
+      v = reg(low);
+    }
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    emit(Opcode::And, ir::ScalarType::U32, {d.name},
+         {op(v), op({ir::IntLiteral{(std::uint64_t{1} << to_bits) - 1, false}, {}})});
+    finish(d);
+    return true;
+  }
+  const Dest d = dest(operand(0), *to_wide);
+  if (ir::operand_compatible(*to_wide, mid)) {
+    emit(Opcode::Mov, *to_wide, {d.name}, {op(v)});
+  } else {
+    ir::Instruction& c = emit(Opcode::Cvt, *to_wide, {d.name}, {op(v)});
+    c.source_type = mid;
   }
   finish(d);
   return true;

@@ -15,9 +15,24 @@ bool OpcodeParts::has(std::string_view m) const {
   return false;
 }
 
+unsigned narrow_width(std::string_view t, bool* is_signed) {
+  if (is_signed != nullptr) *is_signed = t == "s8" || t == "s16";
+  if (t == "u8" || t == "s8" || t == "b8") return 8;
+  if (t == "u16" || t == "s16" || t == "b16") return 16;
+  return 0;
+}
+
+unsigned OpcodeParts::narrow() const {
+  return mods.empty() ? 0 : narrow_width(mods.back());
+}
+
 ir::ScalarType OpcodeParts::type() const {
   if (mods.empty()) throw Unsupported{"'" + base + "' without a type is not PTX"};
   if (auto t = ir_type_of("." + mods.back())) return *t;
+  bool is_signed = false;
+  if (narrow_width(mods.back(), &is_signed) != 0) {
+    return is_signed ? ir::ScalarType::S32 : ir::ScalarType::U32;
+  }
   throw Unsupported{"the type ." + mods.back() +
                     " is not imported (the IR's types: pred, s32, u32, s64, u64, f32, f64)"};
 }
@@ -99,7 +114,9 @@ void EntryTranslator::declare_params() {
 
 void EntryTranslator::declare_registers() {
   auto add = [&](const std::string& name, const std::string& type) {
-    if (auto t = ir_type_of(type)) {
+    if (type == ".b16" || type == ".u16" || type == ".s16") {
+      storage_[name] = ir::ScalarType::U32;  // zero-extended, see narrow_
+    } else if (auto t = ir_type_of(type)) {
       storage_[name] = *t;
     } else {
       odd_storage_[name] = type;
@@ -394,6 +411,11 @@ ir::ValueOperand EntryTranslator::value(const Operand& op, ir::ScalarType want) 
       throw Unsupported{"special register " + r->name + " is not imported"};
     }
     const ir::ScalarType have = storage_of(*r);
+    if (narrow_ != 0 && ir::is_int(want) && ir::size_bytes(want) == 4 &&
+        ir::operand_compatible(want, have)) {
+      return extend({ir::RegRef{ir_register(r->name)}, {}}, narrow_,
+                    narrow_signed_ && ir::is_signed_int(want));
+    }
     if (ir::operand_compatible(want, have)) return {ir::RegRef{ir_register(r->name)}, {}};
     if (have != ir::ScalarType::Pred && want != ir::ScalarType::Pred &&
         ir::size_bytes(have) == ir::size_bytes(want)) {
@@ -408,7 +430,20 @@ ir::ValueOperand EntryTranslator::value(const Operand& op, ir::ScalarType want) 
     throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(have)) +
                       " but is read as ." + std::string(ir::name(want))};
   }
-  if (const auto* imm = std::get_if<Immediate>(&op)) return literal(*imm, want);
+  if (const auto* imm = std::get_if<Immediate>(&op)) {
+    if (narrow_ != 0 && imm->kind == Immediate::Kind::Int && ir::is_int(want)) {
+      // The literal's bits in the narrow width, then extended as the instruction reads it.
+      const std::uint64_t mask = (std::uint64_t{1} << narrow_) - 1;
+      std::uint64_t bits = (imm->negative ? ~imm->bits + 1 : imm->bits) & mask;
+      const bool negative = narrow_signed_ && (bits >> (narrow_ - 1)) != 0;
+      if (negative) bits = ((~bits) & mask) + 1;
+      Immediate narrowed;
+      narrowed.bits = bits;
+      narrowed.negative = negative;
+      return literal(narrowed, want);
+    }
+    return literal(*imm, want);
+  }
   if (const auto* sym = std::get_if<Symbol>(&op)) {
     auto it = symbols_.find(sym->name);
     if (it == symbols_.end())
@@ -446,7 +481,31 @@ Dest EntryTranslator::dest(const Operand& op, ir::ScalarType written) {
                     " but is written as ." + std::string(ir::name(written))};
 }
 
+ir::ValueOperand EntryTranslator::extend(const ir::ValueOperand& v, unsigned bits, bool is_signed) {
+  if (!is_signed) return v;  // held zero-extended already
+  const std::string up = fresh_temp(), down = fresh_temp();
+  const ir::ValueOperand shift{ir::IntLiteral{32 - bits, false}, {}};
+  emit(ir::Opcode::Shl, ir::ScalarType::U32, {up}, {ir::Operand{v, {}}, ir::Operand{shift, {}}});
+  emit(ir::Opcode::Shr, ir::ScalarType::S32, {down},
+       {ir::Operand{ir::ValueOperand{ir::RegRef{up}, {}}, {}}, ir::Operand{shift, {}}});
+  return {ir::RegRef{down}, {}};
+}
+
+void EntryTranslator::mask_into(const std::string& reg, unsigned bits) {
+  const ir::ValueOperand r{ir::RegRef{reg}, {}};
+  const ir::ValueOperand mask{ir::IntLiteral{(std::uint64_t{1} << bits) - 1, false}, {}};
+  emit(ir::Opcode::And, ir::ScalarType::U32, {reg}, {ir::Operand{r, {}}, ir::Operand{mask, {}}});
+}
+
 void EntryTranslator::finish(const Dest& d) {
+  // A narrow result goes back to its width, zero-extended (unless the operation cannot leave
+  // it: logic, moves and selects of zero-extended values, unsigned shifts right, min and max).
+  if (narrow_ != 0 && ir::is_int(d.written) && d.cast_into.empty()) {
+    const std::string& b = current_base_;
+    const bool stays = !narrow_signed_ && (b == "and" || b == "or" || b == "xor" || b == "mov" ||
+                                           b == "selp" || b == "shr" || b == "min" || b == "max");
+    if (!stays) mask_into(d.name, narrow_);
+  }
   if (d.cast_into.empty()) return;
   ir::Instruction& cast = emit(ir::Opcode::Bitcast, d.storage, {d.cast_into},
                                {ir::Operand{ir::ValueOperand{ir::RegRef{d.name}, {}}, {}}});
@@ -494,10 +553,16 @@ void EntryTranslator::translate(const Instruction& inst) {
     if (dot == std::string::npos) break;
     start = dot + 1;
   }
-  if (control(op) || arithmetic(op) || compare(op) || conversion(op) || memory(op) ||
-      warp_wide(op)) {
-    return;
-  }
+  current_base_ = op.base;
+  // Memory and conversions handle narrow types themselves.
+  const bool own_narrow = op.base == "cvt" || op.base == "ld" || op.base == "st" ||
+                          op.base == "atom" || op.base == "red" || op.base == "ldu";
+  narrow_ = own_narrow ? 0 : op.narrow();
+  narrow_signed_ = narrow_ != 0 && op.mods.back()[0] == 's';
+  const bool done =
+      control(op) || arithmetic(op) || compare(op) || conversion(op) || memory(op) || warp_wide(op);
+  narrow_ = 0;
+  if (done) return;
   throw Unsupported{"the PTX instruction '" + inst.opcode + "' is not imported"};
 }
 

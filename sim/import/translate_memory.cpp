@@ -161,6 +161,10 @@ void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
 
 bool EntryTranslator::memory(const OpcodeParts& parts) {
   const std::string& b = parts.base;
+  const bool access = b == "ld" || b == "ldu" || b == "st" || b == "atom" || b == "red";
+  if (access && parts.narrow() != 0) {
+    throw Unsupported{"'" + current_->opcode + "': 8- and 16-bit memory accesses are not imported"};
+  }
   if (b == "ld" || b == "ldu") {
     const MemoryForm form = parse_form(parts);
     if (form.param) {

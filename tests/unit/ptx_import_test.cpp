@@ -21,7 +21,7 @@ std::string one_warp_kernel(const std::string& body) {
 .address_size 64
 .visible .entry k(.param .u64 k_out)
 {
-  .reg .pred %p<8>;
+  .reg .pred %p<8>; .reg .b16 %rs<8>;
   .reg .b32 %r<32>;
   .reg .f32 %f<16>;
   .reg .b64 %rd<16>;
@@ -114,6 +114,15 @@ TEST_CASE("mul.hi and mul.wide give the high word and the 64-bit product of 32-b
       CHECK(out[l] == static_cast<std::uint32_t>(p >> 32));
     }
   }
+  SUBCASE("mul.wide.u32 by a literal written negative (its 32 bits, 0xAAAAAAAB)") {
+    const auto out = run_one_warp(prologue + R"(
+  mul.wide.u32 %rd8, %r2, -1431655765;
+  shr.u64 %rd9, %rd8, 33;
+  cvt.u32.u64 %r9, %rd9;)");
+    for (unsigned l = 0; l < 32; ++l) {
+      CHECK(out[l] == static_cast<std::uint32_t>((std::uint64_t{spread(l)} * 0xAAAAAAABull) >> 33));
+    }
+  }
   SUBCASE("mul.wide.s32, then its high word") {
     const auto out = run_one_warp(prologue + R"(
   mul.wide.s32 %rd8, %r2, 3;
@@ -166,6 +175,24 @@ TEST_CASE("ex2.approx is 2^x rounded once from double precision, inside PTX's er
     CHECK(got == static_cast<float>(std::exp2(x)));
     // The PTX ISA bounds ex2.approx.f32's error at 2 ulp (2^-22 relative) over this range.
     CHECK(std::fabs(got - std::exp2(x)) <= std::exp2(x) * std::exp2(-22.0));
+  }
+}
+
+TEST_CASE("16-bit registers wrap at 16 bits and compare signed where the type says .s16") {
+  // x = (l * 5000) mod 2^16; s = x as a signed 16-bit value; out = 2 s + (s > 0), as a 32-bit
+  // integer (cvt.s32.s16 sign-extends).
+  const auto out = run_one_warp(R"(
+  cvt.u16.u32 %rs1, %r1;
+  mul.lo.u16 %rs2, %rs1, 5000;
+  setp.gt.s16 %p1, %rs2, 0;
+  selp.u16 %rs3, 1, 0, %p1;
+  cvt.s32.s16 %r2, %rs2;
+  cvt.u32.u16 %r3, %rs3;
+  mad.lo.s32 %r9, %r2, 2, %r3;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const auto s = static_cast<std::int16_t>(static_cast<std::uint16_t>(l * 5000u));
+    CAPTURE(l);
+    CHECK(static_cast<std::int32_t>(out[l]) == 2 * s + (s > 0 ? 1 : 0));
   }
 }
 
@@ -294,6 +321,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
+      {"  mov.u32 %r9, 0;\n  ld.global.u8 %rs1, [%rd4];", "8- and 16-bit memory"},
       {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, 0, 4;", "bfe.u32"},
       {"  mov.u32 %r9, 0;\n  ex2.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},

@@ -15,6 +15,9 @@ void add_launch_shape_options(boost::program_options::options_description& desc)
   desc.add_options()("launch", po::value<std::string>(), "which launch block (default: the first)")(
       "grid", po::value<std::string>(), "grid dimensions x[,y[,z]] (blocks)")(
       "block", po::value<std::string>(), "block dimensions x[,y[,z]] (threads)")(
+      "cluster", po::value<std::string>(), "cluster dimensions x[,y[,z]] (blocks)")(
+      "dynamic-smem", count_value(0, std::uint64_t{1} << 32),
+      "dynamic shared memory per block, in bytes")(
       "arg", po::value<std::vector<std::string>>(),
       "name=value: a scalar, or a buffer as in a launch block (repeatable)");
 }
@@ -26,6 +29,8 @@ LaunchOverrides launch_overrides(const CommandLine& cl, const std::string& comma
   if (v.count("launch")) o.launch_name = v["launch"].as<std::string>();
   if (v.count("grid")) o.grid = v["grid"].as<std::string>();
   if (v.count("block")) o.block = v["block"].as<std::string>();
+  if (v.count("cluster")) o.cluster = v["cluster"].as<std::string>();
+  if (v.count("dynamic-smem")) o.dynamic_smem = v["dynamic-smem"].as<std::uint64_t>();
   if (v.count("arg")) o.args = v["arg"].as<std::vector<std::string>>();
   return o;
 }
@@ -127,7 +132,9 @@ bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err
     const char* option;
     const std::optional<std::string>* text;
     ir::Dim3* shape;
-  } options[] = {{"--grid", &o.grid, &launch.grid}, {"--block", &o.block, &launch.block}};
+  } options[] = {{"--grid", &o.grid, &launch.grid},
+                 {"--block", &o.block, &launch.block},
+                 {"--cluster", &o.cluster, &launch.cluster}};
   for (const auto& [option, text, shape] : options) {
     if (!*text) continue;
     const auto parsed = parse_dim3(**text);
@@ -138,11 +145,17 @@ bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err
     }
     *shape = *parsed;
   }
-  if (!o.grid && !o.block) return true;
+  if (o.dynamic_smem) launch.dynamic_smem = *o.dynamic_smem;
+  if (!o.grid && !o.block && !o.cluster) return true;
   const auto errors = ir::shape_errors(launch.grid, launch.block, launch.cluster);
+  std::string given;
+  for (const auto& [name, set] :
+       {std::pair{"--grid", o.grid.has_value()}, std::pair{"--block", o.block.has_value()},
+        std::pair{"--cluster", o.cluster.has_value()}}) {
+    if (set) given += (given.empty() ? "" : " and ") + std::string(name);
+  }
   for (const std::string& e : errors) {
-    err << "warpsim " << o.command << ": error: " << (o.grid ? "--grid" : "")
-        << (o.grid && o.block ? " and " : "") << (o.block ? "--block" : "") << ": " << e << '\n';
+    err << "warpsim " << o.command << ": error: " << given << ": " << e << '\n';
   }
   return errors.empty();
 }

@@ -19,10 +19,12 @@ struct LaunchOverrides {
   std::string launch_name;          // empty: the file's first launch
   std::optional<std::string> grid;  // "x[,y[,z]]"; nothing: keep the launch block's
   std::optional<std::string> block;
+  std::optional<std::string> cluster;
+  std::optional<std::uint64_t> dynamic_smem;  // bytes
   std::vector<std::string> args;
 };
 
-// --launch, --grid, --block and --arg, as run and step take them.
+// --launch, --grid, --block, --cluster, --dynamic-smem and --arg, as run and step take them.
 void add_launch_shape_options(boost::program_options::options_description& desc);
 // What those options ask for; `command` names the command in messages.
 LaunchOverrides launch_overrides(const CommandLine& cl, const std::string& command);
