@@ -86,3 +86,23 @@ TEST_CASE("every seed kernel written in CUDA gives its IR twin's outputs and mem
 
 }  // namespace
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+namespace {
+
+TEST_CASE("occupancy FILE takes the kernel's shared memory and its first launch's block") {
+  // smem_transpose: a 32 x 32 f32 tile = 4096 bytes; its launch's blocks of 32 x 32 = 1024
+  // threads, 32 warps, so 2 blocks fill the 64 warps of an H200 SM.
+  const auto r = run_cli({"occupancy", (source_dir() / "kernels_ir/smem_transpose.kir").string()});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("4096 B of shared memory per block") != std::string::npos);
+  CHECK(r.out.find("1024 threads per block") != std::string::npos);
+  CHECK(r.out.find("2 blocks per SM") != std::string::npos);
+  const auto bad =
+      run_cli({"occupancy", (source_dir() / "kernels_ir/vecAdd.kir").string(), "--regs", "40"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("leave out --regs and --smem") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::test

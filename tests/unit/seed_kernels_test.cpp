@@ -68,3 +68,30 @@ TEST_CASE("a changed module is not equal to the original") {
 
 }  // namespace
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+namespace {
+
+TEST_CASE("launch sizes and array shapes are integer expressions: + - * / % and parentheses") {
+  // (1000 + 255) / 256 = 4 blocks (1255 / 256 truncates); 256 % 300 = 256 threads;
+  // 4 * 256 - 24 = 1000 elements; a shape of (2 + 2) * 8 = 32 words.
+  const ir::LoadedModule m =
+      ir::load_module_text("expressions.kir", R"(kernel k(o: ptr global u32) {
+  shared s: u32[(2 + 2) * 8]
+entry:
+  ret
+}
+launch k grid((1000 + 255) / 256) block(256 % 300) {
+  o = u32[(1000 + 255) / 256 * 256 - 24] zero
+}
+)");
+  REQUIRE(m.ok());
+  const ir::Launch& l = m.module.launches.at(0);
+  CHECK(l.grid.x == 4);
+  CHECK(l.block.x == 256);
+  CHECK(std::get<ir::BufferSpec>(l.args.at(0).value).count == 1000);
+  CHECK(m.module.kernels.at(0).arrays.at(0).dims == std::vector<std::uint64_t>{32});
+}
+
+}  // namespace
+}  // namespace warpsim::test

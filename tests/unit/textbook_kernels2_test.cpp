@@ -13,9 +13,7 @@ namespace {
 
 TEST_CASE("stencil_1d_shared sums each element's radius-3 neighbourhood (0 outside)") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("stencil_1d_shared.cu", "8", "128",
-                              {"in=s32[1000] random(seed = 13, min = 0, max = 100)",
-                               "out=s32[1000] zero", "n=1000"});
+  const auto r = run_textbook("stencil_1d_shared.cu");
   const auto in = r.initial<std::int32_t>("in");
   const auto out = r.final<std::int32_t>("out");
   for (int i = 0; i < 1000; ++i) {
@@ -29,9 +27,7 @@ TEST_CASE("stencil_1d_shared sums each element's radius-3 neighbourhood (0 outsi
 
 TEST_CASE("histogram_shared counts every value into its bin") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("histogram_shared.cu", "4", "256",
-                              {"data=s32[10000] random(seed = 14, min = 0, max = 256)",
-                               "bins=u32[256] zero", "n=10000"});
+  const auto r = run_textbook("histogram_shared.cu");
   const auto data = r.initial<std::int32_t>("data");
   std::vector<std::uint32_t> want(256, 0);
   for (std::int32_t d : data) ++want[static_cast<std::size_t>(d)];
@@ -40,8 +36,7 @@ TEST_CASE("histogram_shared counts every value into its bin") {
 
 TEST_CASE("bitonic_sort sorts 1024 integers") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("bitonic_sort.cu", "1", "512",
-                              {"data=s32[1024] random(seed = 15, min = -1000, max = 1000)"});
+  const auto r = run_textbook("bitonic_sort.cu");
   auto want = r.initial<std::int32_t>("data");
   std::sort(want.begin(), want.end());
   CHECK(r.final<std::int32_t>("data") == want);
@@ -49,13 +44,10 @@ TEST_CASE("bitonic_sort sorts 1024 integers") {
 
 TEST_CASE("spmv_csr and spmv_csr_vector multiply a CSR matrix by a vector") {
   if (!have_nvcc()) return;
-  // row_ptr = iota: row r holds one element, at column cols[r].
-  for (const auto& [file, grid] : {std::pair{"spmv_csr.cu", "1"}, std::pair{"spmv_csr_vector.cu", "2"}}) {
+  // The launch files give row_ptr = iota: row r holds one element, at column cols[r].
+  for (const char* file : {"spmv_csr.cu", "spmv_csr_vector.cu"}) {
     CAPTURE(file);
-    const auto r = run_textbook(file, grid, "128",
-                                {"row_ptr=s32[9] iota", "cols=s32[8] random(seed = 16, min = 0, max = 16)",
-                                 "vals=f32[8] random(seed = 17)", "x=f32[16] random(seed = 18)",
-                                 "y=f32[8] zero", "rows=8"});
+    const auto r = run_textbook(file);
     const auto cols = r.initial<std::int32_t>("cols");
     const auto vals = r.initial<float>("vals"), x = r.initial<float>("x");
     const auto y = r.final<float>("y");
@@ -67,12 +59,7 @@ TEST_CASE("spmv_csr and spmv_csr_vector multiply a CSR matrix by a vector") {
 
 TEST_CASE("nbody_tile sums the softened inverse-cube attractions of every body") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("nbody_tile.cu", "2", "64",
-                              {"px=f32[128] random(seed = 19)", "py=f32[128] random(seed = 20)",
-                               "pz=f32[128] random(seed = 21)", "pm=f32[128] random(seed = 22)",
-                               "ax=f32[128] zero", "ay=f32[128] zero", "az=f32[128] zero",
-                               "n=128"},
-                              4 * 64 * 4);
+  const auto r = run_textbook("nbody_tile.cu");
   const auto px = r.initial<float>("px"), py = r.initial<float>("py"), pz = r.initial<float>("pz"),
              pm = r.initial<float>("pm");
   const auto ax = r.final<float>("ax");
@@ -92,9 +79,7 @@ TEST_CASE("nbody_tile sums the softened inverse-cube attractions of every body")
 
 TEST_CASE("softmax makes each row positive and summing to 1, in the ratios of exp") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("softmax.cu", "1", "256",
-                              {"in=f32[800] random(seed = 23)", "out=f32[800] zero", "rows=8",
-                               "cols=100"});
+  const auto r = run_textbook("softmax.cu");
   const auto in = r.initial<float>("in");
   const auto out = r.final<float>("out");
   for (std::size_t row = 0; row < 8; ++row) {
@@ -110,36 +95,27 @@ TEST_CASE("softmax makes each row positive and summing to 1, in the ratios of ex
 
 TEST_CASE("saxpy_grid_stride, relu and vec4_copy, element by element") {
   if (!have_nvcc()) return;
-  const auto s = run_textbook("saxpy_grid_stride.cu", "4", "128",
-                              {"n=5000", "a=2.0", "x=f32[5000] random(seed = 24)",
-                               "y=f32[5000] random(seed = 25)"});
+  const auto s = run_textbook("saxpy_grid_stride.cu");
   const auto x = s.initial<float>("x"), y0 = s.initial<float>("y");
   const auto y = s.final<float>("y");
   // nvcc contracts a * x[i] + y[i] into one fused multiply-add.
   for (std::size_t i = 0; i < 5000; ++i) CHECK(y[i] == std::fma(2.0f, x[i], y0[i]));
-  const auto rl = run_textbook("relu.cu", "8", "128",
-                               {"x=f32[1000] random(seed = 26, min = -1.0, max = 1.0)",
-                                "y=f32[1000] zero", "n=1000"});
+  const auto rl = run_textbook("relu.cu");
   const auto rx = rl.initial<float>("x");
   const auto ry = rl.final<float>("y");
   for (std::size_t i = 0; i < 1000; ++i) CHECK(ry[i] == (rx[i] > 0.0f ? rx[i] : 0.01f * rx[i]));
-  const auto v = run_textbook("vec4_copy.cu", "8", "128",
-                              {"in=f32[4096] random(seed = 27)", "out=f32[4096] zero", "n4=1024"});
+  const auto v = run_textbook("vec4_copy.cu");
   CHECK(v.final<float>("out") == v.initial<float>("in"));
 }
 
 TEST_CASE("dot_product sums the products; stream_compact keeps the positive multiples of 3") {
   if (!have_nvcc()) return;
-  const auto d = run_textbook("dot_product.cu", "4", "128",
-                              {"a=f32[3000] random(seed = 28)", "b=f32[3000] random(seed = 29)",
-                               "result=f32[1] zero", "n=3000"});
+  const auto d = run_textbook("dot_product.cu");
   const auto a = d.initial<float>("a"), b = d.initial<float>("b");
   double dot = 0;
   for (std::size_t i = 0; i < 3000; ++i) dot += double{a[i]} * b[i];
   CHECK(close(d.final<float>("result")[0], dot, dot));
-  const auto c = run_textbook("stream_compact.cu", "4", "256",
-                              {"in=s32[1024] random(seed = 30, min = -50, max = 100)",
-                               "out=s32[1024] zero", "count=s32[1] zero", "n=1024"});
+  const auto c = run_textbook("stream_compact.cu");
   std::vector<std::int32_t> kept;
   for (std::int32_t v : c.initial<std::int32_t>("in")) {
     if (v > 0 && v % 3 == 0) kept.push_back(v);
@@ -155,8 +131,7 @@ TEST_CASE("dot_product sums the products; stream_compact keeps the positive mult
 
 TEST_CASE("matrix_transpose_coalesced transposes through its padded tile") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("matrix_transpose_coalesced.cu", "2,2", "32,8",
-                              {"odata=f32[4096] zero", "idata=f32[4096] random(seed = 31)", "n=64"});
+  const auto r = run_textbook("matrix_transpose_coalesced.cu");
   const auto in = r.initial<float>("idata");
   const auto out = r.final<float>("odata");
   std::size_t wrong = 0;

@@ -14,10 +14,7 @@ namespace {
 
 TEST_CASE("scan_blelloch: each block's 256 elements become their exclusive prefix sums") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("scan_blelloch.cu", "4", "128",
-                              {"in=s32[1000] random(seed = 1, min = 0, max = 100)",
-                               "out=s32[1000] zero", "n=1000"},
-                              2 * 128 * 4);
+  const auto r = run_textbook("scan_blelloch.cu");
   const auto in = r.initial<std::int32_t>("in");
   const auto out = r.final<std::int32_t>("out");
   for (std::size_t chunk = 0; chunk < 1000; chunk += 256) {
@@ -31,8 +28,7 @@ TEST_CASE("scan_blelloch: each block's 256 elements become their exclusive prefi
 
 TEST_CASE("scan_warp: each warp's 32 elements become their inclusive prefix sums") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("scan_warp.cu", "8", "128",
-                              {"in=f32[1000] random(seed = 2)", "out=f32[1000] zero", "n=1000"});
+  const auto r = run_textbook("scan_warp.cu");
   const auto in = r.initial<float>("in");
   const auto out = r.final<float>("out");
   for (std::size_t i = 0; i < 1000; ++i) {
@@ -44,9 +40,7 @@ TEST_CASE("scan_warp: each warp's 32 elements become their inclusive prefix sums
 
 TEST_CASE("reduce_shared and reduce_warp_shuffle sum their inputs") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("reduce_shared.cu", "8", "256",
-                              {"in=f32[2048] random(seed = 3)", "partial=f32[8] zero", "n=2048"},
-                              256 * 4);
+  const auto r = run_textbook("reduce_shared.cu");
   const auto in = r.initial<float>("in");
   const auto partial = r.final<float>("partial");
   for (std::size_t b = 0; b < 8; ++b) {
@@ -54,18 +48,14 @@ TEST_CASE("reduce_shared and reduce_warp_shuffle sum their inputs") {
     const double sum = std::accumulate(first, first + 256, 0.0);
     CHECK(close(partial[b], sum, sum));
   }
-  const auto w = run_textbook("reduce_warp_shuffle.cu", "20", "256",
-                              {"in=s32[5000] random(seed = 4, min = 0, max = 1000)",
-                               "total=s32[1] zero", "n=5000"});
+  const auto w = run_textbook("reduce_warp_shuffle.cu");
   const auto ints = w.initial<std::int32_t>("in");
   CHECK(w.final<std::int32_t>("total")[0] == std::accumulate(ints.begin(), ints.end(), 0));
 }
 
 TEST_CASE("matvec, matmul_naive and matmul_tiled multiply as their references do") {
   if (!have_nvcc()) return;
-  const auto mv = run_textbook("matvec.cu", "1", "64",
-                               {"A=f32[3072] random(seed = 5)", "x=f32[48] random(seed = 6)",
-                                "y=f32[64] zero", "rows=64", "cols=48"});
+  const auto mv = run_textbook("matvec.cu");
   const auto a = mv.initial<float>("A"), x = mv.initial<float>("x");
   const auto y = mv.final<float>("y");
   for (std::size_t r = 0; r < 64; ++r) {
@@ -75,9 +65,7 @@ TEST_CASE("matvec, matmul_naive and matmul_tiled multiply as their references do
   }
   for (const char* file : {"matmul_naive.cu", "matmul_tiled.cu"}) {
     CAPTURE(file);
-    const auto mm = run_textbook(file, "2,2", "16,16",
-                                 {"A=f32[1024] random(seed = 7)", "B=f32[1024] random(seed = 8)",
-                                  "C=f32[1024] zero", "n=32"});
+    const auto mm = run_textbook(file);
     const auto ma = mm.initial<float>("A"), mb = mm.initial<float>("B");
     const auto mc = mm.final<float>("C");
     for (std::size_t i = 0; i < 32; ++i) {
@@ -92,8 +80,7 @@ TEST_CASE("matvec, matmul_naive and matmul_tiled multiply as their references do
 
 TEST_CASE("conv1d and conv2d weigh their neighbourhoods by the mask and filter") {
   if (!have_nvcc()) return;
-  const auto c1 = run_textbook("conv1d.cu", "8", "128",
-                               {"in=f32[1000] random(seed = 9)", "out=f32[1000] zero", "n=1000"});
+  const auto c1 = run_textbook("conv1d.cu");
   const auto in = c1.initial<float>("in");
   const auto out = c1.final<float>("out");
   const double mask[7] = {1, 2, 3, 4, 3, 2, 1};  // conv1d.cu's __constant__ initialiser
@@ -105,10 +92,7 @@ TEST_CASE("conv1d and conv2d weigh their neighbourhoods by the mask and filter")
     }
     CHECK(close(out[static_cast<std::size_t>(i)], sum, sum));
   }
-  const auto c2 = run_textbook("conv2d.cu", "3,2", "16,16",
-                               {"img=f32[1200] random(seed = 10)",
-                                "filter=f32[9] random(seed = 11)", "out=f32[1200] zero",
-                                "width=40", "height=30"});
+  const auto c2 = run_textbook("conv2d.cu");
   const auto img = c2.initial<float>("img"), f = c2.initial<float>("filter");
   const auto o2 = c2.final<float>("out");
   for (int y = 0; y < 30; ++y) {
@@ -128,8 +112,7 @@ TEST_CASE("conv1d and conv2d weigh their neighbourhoods by the mask and filter")
 
 TEST_CASE("stencil_jacobi averages four neighbours inside and copies the border") {
   if (!have_nvcc()) return;
-  const auto r = run_textbook("stencil_jacobi.cu", "2,2", "16,16",
-                              {"u=f32[1024] random(seed = 12)", "v=f32[1024] zero", "n=32"});
+  const auto r = run_textbook("stencil_jacobi.cu");
   const auto u = r.initial<float>("u");
   const auto v = r.final<float>("v");
   for (std::size_t y = 0; y < 32; ++y) {

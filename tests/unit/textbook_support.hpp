@@ -1,5 +1,5 @@
-// The textbook CUDA kernels (kernels_cuda/textbook/), compiled by nvcc and imported, run with a
-// launch given as options; the tests compare each output with a C++ reference. Without nvcc
+// The textbook CUDA kernels (kernels_cuda/textbook/), compiled by nvcc and imported, run under
+// their launch files; the tests compare each output with a C++ reference. Without nvcc
 // the tests say so and pass nothing.
 #pragma once
 
@@ -34,17 +34,13 @@ struct TextbookRun {
   }
 };
 
-inline TextbookRun run_textbook(const std::string& file, const std::string& grid,
-                                const std::string& block, std::vector<std::string> args,
-                                std::uint64_t dynamic_smem = 0) {
+// The kernel under the launch of its launch file (kernels_cuda/textbook/NAME.launch).
+inline TextbookRun run_textbook(const std::string& file) {
   const auto path = source_dir() / "kernels_cuda" / "textbook" / file;
-  ir::LoadedModule loaded = cli::load_kernel_file(path.string(), {});
-  cli::LaunchOverrides o;
-  o.grid = grid;
-  o.block = block;
-  o.args = std::move(args);
-  if (dynamic_smem != 0) o.dynamic_smem = dynamic_smem;
-  TextbookRun r{resolved({std::move(loaded), {}, {}}, o), {}};
+  cli::InputOptions input;
+  input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
+  ir::LoadedModule loaded = cli::load_kernel_file(path.string(), input);
+  TextbookRun r{resolved({std::move(loaded), {}, {}}), {}};
   r.result = r.kernel.run();
   return r;
 }

@@ -1,15 +1,21 @@
 // `warpsim occupancy --config F --block N --regs R --smem BYTES`: theoretical occupancy and what
 // limits it, like Nsight Compute's occupancy section; --sweep over block sizes, --svg a graph.
+// `warpsim occupancy FILE [--kernel K] [--block N]` takes the registers (from ptxas) and the
+// static shared memory of a kernel of a .kir, .cu or .ptx file, and the block size of its first
+// launch when --block is not given.
 #include <fmt/format.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "sim/core/exec/program.hpp"
+#include "sim/core/ir/register_estimate.hpp"
 #include "sim/scheduler/occupancy.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/occupancy_report.hpp"
 #include "tools/warpsim/options.hpp"
 
@@ -18,9 +24,11 @@ namespace warpsim::cli {
 int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
   po::options_description desc("options");
-  desc.add_options()("config", po::value<std::string>()->default_value(kDefaultConfig),
-                     "a built-in config name or an INI file")(
-      "set", po::value<std::vector<std::string>>(), "section.key=value (repeatable)")(
+  desc.add_options()("file", po::value<std::string>(),
+                     "a .kir, .cu or .ptx file: its kernel's registers and shared memory")(
+      "config", po::value<std::string>()->default_value(kDefaultConfig),
+      "a built-in config name or an INI file")("set", po::value<std::vector<std::string>>(),
+                                               "section.key=value (repeatable)")(
       "block", count_value(1, std::uint64_t{1} << 32), "threads per block")(
       "regs", count_value(0, 65536)->default_value(32), "registers per thread")(
       "smem", count_value(0, std::uint64_t{1} << 40)->default_value(0),
@@ -28,8 +36,13 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
       "json", po::value<std::string>(), "write the result as JSON to this file")(
       "sweep", "occupancy for every block size from 32 to the maximum, in steps of 32")(
       "svg", po::value<std::string>(), "with --sweep: draw the occupancy curve to this file");
-  auto cl =
-      parse_command_line("occupancy --block N --regs R --smem BYTES", desc, {}, args, out, err);
+  add_input_options(desc);
+  desc.add_options()("dynamic-smem", count_value(0, std::uint64_t{1} << 40),
+                     "with FILE: dynamic shared memory per block, in bytes");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto cl = parse_command_line("occupancy [FILE] --block N --regs R --smem BYTES", desc, pos, args,
+                               out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
   const auto sets = cl->vars.count("set") ? cl->vars["set"].as<std::vector<std::string>>()
@@ -39,6 +52,39 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
   scheduler::KernelResources k;
   k.registers_per_thread = cl->vars["regs"].as<std::uint64_t>();
   k.static_shared_bytes = cl->vars["smem"].as<std::uint64_t>();
+  std::optional<std::uint64_t> launch_block;
+  if (cl->vars.count("file")) {
+    if (!cl->vars["regs"].defaulted() || !cl->vars["smem"].defaulted()) {
+      err << "warpsim occupancy: error: with a file, registers and shared memory are the "
+             "kernel's; leave out --regs and --smem\n";
+      return kExitBadInput;
+    }
+    InputOptions input = input_options(*cl);
+    input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+    const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
+    loaded.diags.render(err);
+    if (!loaded.ok()) return kExitBadInput;
+    if (loaded.module.kernels.size() != 1) {
+      err << "warpsim occupancy: error: the file holds " << loaded.module.kernels.size()
+          << " kernels; pick one with --kernel\n";
+      return kExitBadInput;
+    }
+    const ir::Kernel& kernel = loaded.module.kernels[0];
+    const ir::RegisterCount regs = ir::registers_per_thread(kernel);
+    k.registers_per_thread = regs.registers;
+    k.static_shared_bytes =
+        exec::static_shared_bytes(kernel) +
+        (cl->vars.count("dynamic-smem") ? cl->vars["dynamic-smem"].as<std::uint64_t>() : 0);
+    for (const ir::Launch& l : loaded.module.launches) {
+      if (l.kernel == kernel.name && !launch_block) launch_block = l.block.count();
+    }
+    out << fmt::format("kernel {}: {} registers per thread ({}), {} B of shared memory per block\n",
+                       kernel.name, regs.registers,
+                       regs.estimated    ? "an estimate from liveness, not compiled by ptxas"
+                       : regs.from_ptxas ? "as ptxas allocates them"
+                                         : "the kernel's regs()",
+                       k.static_shared_bytes);
+  }
   const bool sweep = cl->vars.count("sweep") != 0;
   if (cl->vars.count("svg") && !sweep) {
     err << "warpsim occupancy: error: --svg draws the sweep's curve; add --sweep\n";
@@ -65,11 +111,11 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
     }
     return kExitOk;
   }
-  if (cl->vars.count("block") == 0) {
+  if (cl->vars.count("block") == 0 && !launch_block) {
     err << "warpsim occupancy: error: give --block N (or --sweep)\n";
     return kExitBadInput;
   }
-  k.block_threads = cl->vars["block"].as<std::uint64_t>();
+  k.block_threads = cl->vars.count("block") ? cl->vars["block"].as<std::uint64_t>() : *launch_block;
   const scheduler::Occupancy o = scheduler::compute_occupancy(*gpu, k);
   write_occupancy_text(out, *gpu, k, o);
   if (cl->vars.count("json")) {

@@ -128,6 +128,7 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
                 script.is_open() ? "the script" : (terminal ? "the terminal" : "standard input"));
   StepSession session(commands, out, terminal,
                       cl->vars.count("ascii") != 0 || terminal_wants_ascii());
+  session.show_sources(loaded.module);
   exec::ExecOptions options;
   options.max_warp_instructions = cl->vars["max-warp-insts"].as<std::uint64_t>();
   options.trace = &session;

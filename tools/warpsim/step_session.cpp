@@ -105,8 +105,14 @@ void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
   last_stack_ = w.stack;
   const std::uint32_t mask = w.stack.back().mask;
   ++steps_;
+  std::string text = inst.source ? ir::to_string(*inst.source) : "";
+  if (module_ != nullptr && inst.source != nullptr && inst.source->origin.known()) {
+    const std::string origin = module_->origin_text(inst.source->origin);
+    if (text.size() < 40) text.resize(40, ' ');
+    text += "  " + origin + " (PTX " + std::to_string(inst.source->origin.ptx_line) + ")";
+  }
   out_ << fmt::format("{:>5}  line {:>4}  {}  {:>2}/32  {}\n", steps_, inst.line, lane_bar(mask, w),
-                      std::popcount(mask), inst.source ? ir::to_string(*inst.source) : "");
+                      std::popcount(mask), text);
   if (interrupted != 0) {
     interrupted = 0;
     run_to_end_ = false;

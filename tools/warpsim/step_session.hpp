@@ -36,6 +36,8 @@ class StepSession : public exec::TraceHook {
 
   // The legend of the lane bar, for the header line.
   std::string legend() const;
+  // An imported kernel's module: each step then names its CUDA line (and PTX line).
+  void show_sources(const ir::Module& module) { module_ = &module; }
 
   void before(const exec::ExecContext& ctx, const exec::WarpState& warp,
               const exec::DecodedInst& inst) override;
@@ -56,6 +58,7 @@ class StepSession : public exec::TraceHook {
 
   std::istream& in_;
   std::ostream& out_;
+  const ir::Module* module_ = nullptr;
   bool prompt_;
   bool ascii_;
   std::uint64_t steps_ = 0;

@@ -45,7 +45,7 @@ class Lexer {
       if (pos_ + 1 < src_.size() && is_word_start(src_[pos_ + 1])) {
         push(TokenKind::Register, pos_, scan_dotted_word(pos_ + 1));
       } else {
-        bad_byte("expected a register name after '%'");
+        push(TokenKind::Percent, pos_, pos_ + 1);  // a remainder in a size expression
       }
     } else if (is_digit(c)) {
       push(TokenKind::Number, pos_, scan_number(pos_));
@@ -95,6 +95,9 @@ class Lexer {
         break;
       case '+':
         kind = TokenKind::Plus;
+        break;
+      case '/':
+        kind = TokenKind::Slash;
         break;
       case '"':
         string_literal();
@@ -228,6 +231,10 @@ std::string_view describe(TokenKind kind) {
       return "'-'";
     case TokenKind::Plus:
       return "'+'";
+    case TokenKind::Slash:
+      return "'/'";
+    case TokenKind::Percent:
+      return "'%'";
     case TokenKind::String:
       return "a quoted string";
     case TokenKind::Newline:

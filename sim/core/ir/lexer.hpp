@@ -30,7 +30,9 @@ enum class TokenKind : std::uint8_t {
   Star,
   Minus,
   Plus,
-  String,  // "text" on one line; the token's text keeps the quotes
+  Slash,
+  Percent,  // '%' not followed by a name (a register's '%' is part of its token)
+  String,   // "text" on one line; the token's text keeps the quotes
   Newline,
   End
 };

@@ -41,8 +41,8 @@ class LaunchParser {
         bool seen = false;
         ok = dims(launch_.cluster, seen, attr);
       } else if (attr.text == "dynamic_smem") {
-        auto bytes =
-            ts_.expect(TokenKind::LParen, "'('") ? ts_.int_product("a byte count") : std::nullopt;
+        auto bytes = ts_.expect(TokenKind::LParen, "'('") ? ts_.int_expression("a byte count")
+                                                          : std::nullopt;
         ok = bytes && ts_.expect(TokenKind::RParen, "')'");
         if (ok) launch_.dynamic_smem = *bytes;
       } else {
@@ -76,7 +76,7 @@ class LaunchParser {
         ts_.error_here("at most three dimensions (x, y, z)");
         return false;
       }
-      auto v = ts_.int_product("a dimension");
+      auto v = ts_.int_expression("a dimension");
       if (!v) return false;
       *slots[n++] = *v;
     } while (ts_.accept(TokenKind::Comma));
@@ -121,7 +121,7 @@ class LaunchParser {
     auto type = parse_type_word(ts_);
     if (!type || !ts_.expect(TokenKind::LBracket, "'['")) return std::nullopt;
     spec.element = *type;
-    auto count = ts_.int_product("an element count");
+    auto count = ts_.int_expression("an element count");
     if (!count || !ts_.expect(TokenKind::RBracket, "']'")) return std::nullopt;
     spec.count = *count;
     const Token init = ts_.peek();

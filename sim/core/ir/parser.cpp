@@ -98,7 +98,7 @@ class ModuleParser {
       if (ts_.at(TokenKind::RBracket)) {
         decl.is_dynamic = true;
       } else {
-        auto dim = ts_.int_product("an array dimension");
+        auto dim = ts_.int_expression("an array dimension");
         if (!dim) return recover();
         decl.dims.push_back(*dim);
       }

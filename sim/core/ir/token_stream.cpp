@@ -143,18 +143,64 @@ std::optional<std::uint64_t> TokenStream::integer(std::string_view what) {
   return v;
 }
 
-std::optional<std::uint64_t> TokenStream::int_product(std::string_view what) {
+// expr ::= term { ("+" | "-") term };  term ::= factor { ("*" | "/" | "%") factor };
+// factor ::= INT | "(" expr ")". Unsigned 64-bit arithmetic; a negative intermediate, an
+// overflow or a division by zero is an error at the expression.
+std::optional<std::uint64_t> TokenStream::int_expression(std::string_view what) {
   const SourceLoc loc = peek().loc;
-  auto value = integer(what);
-  while (value && accept(TokenKind::Star)) {
-    const auto factor = integer(what);
-    if (!factor) return std::nullopt;
-    if (*factor != 0 && *value > std::numeric_limits<std::uint64_t>::max() / *factor) {
-      diags_.error(loc, std::string(what) + " overflows 64 bits");
+  return int_sum(what, loc, 0);
+}
+
+std::optional<std::uint64_t> TokenStream::int_sum(std::string_view what, SourceLoc loc,
+                                                  unsigned depth) {
+  auto value = int_term(what, loc, depth);
+  while (value && (at(TokenKind::Plus) || at(TokenKind::Minus))) {
+    const bool plus = next().kind == TokenKind::Plus;
+    const auto rhs = int_term(what, loc, depth);
+    if (!rhs) return std::nullopt;
+    if (plus ? *value > std::numeric_limits<std::uint64_t>::max() - *rhs : *rhs > *value) {
+      diags_.error(loc, std::string(what) + (plus ? " overflows 64 bits" : " is negative"));
       return std::nullopt;
     }
-    *value *= *factor;
+    *value = plus ? *value + *rhs : *value - *rhs;
   }
+  return value;
+}
+
+std::optional<std::uint64_t> TokenStream::int_term(std::string_view what, SourceLoc loc,
+                                                   unsigned depth) {
+  auto value = int_factor(what, loc, depth);
+  while (value && (at(TokenKind::Star) || at(TokenKind::Slash) || at(TokenKind::Percent))) {
+    const TokenKind op = next().kind;
+    const auto rhs = int_factor(what, loc, depth);
+    if (!rhs) return std::nullopt;
+    if (op == TokenKind::Star) {
+      if (*rhs != 0 && *value > std::numeric_limits<std::uint64_t>::max() / *rhs) {
+        diags_.error(loc, std::string(what) + " overflows 64 bits");
+        return std::nullopt;
+      }
+      *value *= *rhs;
+    } else if (*rhs == 0) {
+      diags_.error(loc, std::string(what) + " divides by zero");
+      return std::nullopt;
+    } else {
+      *value = op == TokenKind::Slash ? *value / *rhs : *value % *rhs;
+    }
+  }
+  return value;
+}
+
+std::optional<std::uint64_t> TokenStream::int_factor(std::string_view what, SourceLoc loc,
+                                                     unsigned depth) {
+  if (!at(TokenKind::LParen)) return integer(what);
+  constexpr unsigned kMaxDepth = 64;  // bounded recursion, whatever the input
+  if (depth >= kMaxDepth) {
+    diags_.error(loc, std::string(what) + " nests parentheses too deeply");
+    return std::nullopt;
+  }
+  next();
+  auto value = int_sum(what, loc, depth + 1);
+  if (!value || !expect(TokenKind::RParen, "')'")) return std::nullopt;
   return value;
 }
 

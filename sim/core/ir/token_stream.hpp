@@ -36,13 +36,17 @@ class TokenStream {
   std::optional<Literal> literal();
   // An unsigned integer literal; `what` names it in errors.
   std::optional<std::uint64_t> integer(std::string_view what);
-  // INT { '*' INT }, checked for overflow.
-  std::optional<std::uint64_t> int_product(std::string_view what);
+  // An integer expression: literals with + - * / % and parentheses (N + 31) / 32.
+  std::optional<std::uint64_t> int_expression(std::string_view what);
 
   void error_here(std::string message) { diags_.error(peek().loc, std::move(message)); }
   Diagnostics& diags() { return diags_; }
 
  private:
+  std::optional<std::uint64_t> int_sum(std::string_view what, SourceLoc loc, unsigned depth);
+  std::optional<std::uint64_t> int_term(std::string_view what, SourceLoc loc, unsigned depth);
+  std::optional<std::uint64_t> int_factor(std::string_view what, SourceLoc loc, unsigned depth);
+
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
   Diagnostics& diags_;

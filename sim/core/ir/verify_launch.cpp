@@ -86,8 +86,8 @@ class LaunchChecker {
     for (const ArrayDecl& a : k.arrays) has_dynamic = has_dynamic || a.is_dynamic;
     if (has_dynamic && launch_.dynamic_smem == 0) {
       diags_.warning(launch_.loc, "kernel '" + k.name +
-                                      "' declares a dynamic shared array but "
-                                      "the launch gives no dynamic_smem(bytes)");
+                                      "' declares a dynamic shared array but the launch "
+                                      "gives it 0 bytes (dynamic_smem(bytes) is 0 or missing)");
     } else if (!has_dynamic && launch_.dynamic_smem != 0) {
       diags_.warning(launch_.loc, "dynamic_smem is given but kernel '" + k.name +
                                       "' declares no dynamic shared array");

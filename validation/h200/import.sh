@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# On the H200 machine: warpsim validate on the CUDA kernels (kernels_cuda/), each run on the GPU
+# as nvcc compiled it and in the simulator as imported: the seed kernels under their .kir twins'
+# launches, the textbook kernels under their own launch files. Also each kernel's SASS memory
+# instructions against its PTX ones (where ptxas merged or split accesses, the counters of the
+# two need not match).
+#   validation/h200/import.sh WARPSIM_BUNDLE OUTDIR
+set -euo pipefail
+source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
+nvcc --version | tail -2 > "$out/nvcc-version.txt"
+tmp="$(mktemp -d)"
+
+validate() {  # FILE LAUNCHFILE NAME
+  local status=0
+  "$ws" validate "$1" --launch-file "$2" --cache-control none --csv "$out/$3.csv" \
+    > "$out/$3.txt" 2>&1 || status=$?
+  echo "exit status: $status" >> "$out/$3.txt"
+  echo "$3 $status" >> "$out/status.txt"
+}
+
+for cu in kernels_cuda/*.cu; do
+  name="$(basename "$cu" .cu)"
+  awk '/^launch /,/^}/' "kernels_ir/$name.kir" > "$tmp/$name.launch"
+  validate "$cu" "$tmp/$name.launch" "seed_$name"
+done
+for cu in kernels_cuda/textbook/*.cu; do
+  name="$(basename "$cu" .cu)"
+  validate "$cu" "${cu%.cu}.launch" "textbook_$name"
+done
+
+# PTX and SASS memory instructions per kernel, from nvcc's own build.
+for cu in kernels_cuda/*.cu kernels_cuda/textbook/*.cu; do
+  name="$(basename "$cu" .cu)"
+  nvcc -arch=sm_90 -O3 -lineinfo -ptx -o "$tmp/$name.ptx" "$cu"
+  ptxas -arch=sm_90 -o "$tmp/$name.cubin" "$tmp/$name.ptx"
+  printf '%s ptx: ' "$name"
+  grep -oE '^\s+(ld|st|atom|red)\.(global|shared|local|const)[.a-z0-9:_]*' "$tmp/$name.ptx" |
+    awk '{print $1}' | sed -E 's/\.(nc|ca|cg|cs|lu|cv|v2|v4|u32|s32|b32|f32|u64|s64|b64|f64|add|min|max|exch|cas)//g' |
+    sort | uniq -c | tr '\n' ' ' | tr -s ' '
+  printf '| sass: '
+  cuobjdump -sass "$tmp/$name.cubin" |
+    grep -oE '\b(LDG|STG|LDS|STS|LDC|LDL|STL|ATOMG|ATOMS|ATOM|REDG|RED)(\.[A-Z0-9_.]+)?' |
+    sort | uniq -c | tr '\n' ' ' | tr -s ' '
+  echo
+done > "$out/memory_instructions.txt"
+exit 0
