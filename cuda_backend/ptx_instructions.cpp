@@ -9,6 +9,13 @@
 namespace warpsim::cuda {
 namespace {
 
+// ld/st's type: PTX's u8, s16, ... for a narrow access (a 32-bit register, as PTX allows).
+std::string memory_type(const ir::Instruction& inst) {
+  if (inst.narrow_bytes != 0)
+    return "." + std::string(ir::narrow_type_name(inst.type, inst.narrow_bytes));
+  return ptx_type(inst.type);
+}
+
 // PTX spells the modes of shfl.sync as the IR does, but for the butterfly: IR `xor`, PTX `bfly`.
 const char* shuffle_spelling(ir::ShuffleMode mode) {
   switch (mode) {
@@ -240,7 +247,8 @@ void KernelEmitter::memory_instruction(const ir::Instruction& inst) {
           dests += (i ? ", " : "") + reg(inst.dests[i].name);
         dests += "}";
       }
-      line("ld." + space_of(inst) + vector_of(inst) + ptx_type(t) + ' ' + dests + ", " + addr);
+      line("ld." + space_of(inst) + vector_of(inst) + memory_type(inst) + ' ' + dests + ", " +
+           addr);
       return;
     }
     case Opcode::St: {
@@ -256,7 +264,8 @@ void KernelEmitter::memory_instruction(const ir::Instruction& inst) {
       } else {
         values = v(1, t);
       }
-      line("st." + space_of(inst) + vector_of(inst) + ptx_type(t) + ' ' + addr + ", " + values);
+      line("st." + space_of(inst) + vector_of(inst) + memory_type(inst) + ' ' + addr + ", " +
+           values);
       return;
     }
     case Opcode::Atom: {

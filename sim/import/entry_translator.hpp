@@ -119,6 +119,11 @@ class EntryTranslator {
   // masks what it writes back to its width. narrow_ is the current instruction's width.
   unsigned narrow_ = 0;
   std::string current_base_;
+  std::set<std::string> narrow_regs_;  // the 16-bit registers
+  static std::string register_name(const Operand& op) {
+    const auto* r = std::get_if<Register>(&op);
+    return r == nullptr ? "" : r->name;
+  }
   bool narrow_signed_ = false;
   ir::ValueOperand extend(const ir::ValueOperand& v, unsigned bits, bool is_signed);
   void mask_into(const std::string& reg, unsigned bits);

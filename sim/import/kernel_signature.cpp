@@ -83,14 +83,30 @@ std::string plain_type(std::string_view t) {
 
 std::optional<ir::ScalarType> scalar_of(const std::string& t) {
   static const std::map<std::string, ir::ScalarType> kTypes = {
-      {"float", ir::ScalarType::F32},         {"float2", ir::ScalarType::F32},
-      {"float4", ir::ScalarType::F32},        {"double", ir::ScalarType::F64},
-      {"double2", ir::ScalarType::F64},       {"int", ir::ScalarType::S32},
-      {"int2", ir::ScalarType::S32},          {"int4", ir::ScalarType::S32},
-      {"unsigned int", ir::ScalarType::U32},  {"unsigned", ir::ScalarType::U32},
-      {"uint2", ir::ScalarType::U32},         {"uint4", ir::ScalarType::U32},
-      {"long", ir::ScalarType::S64},          {"long long", ir::ScalarType::S64},
-      {"unsigned long", ir::ScalarType::U64}, {"unsigned long long", ir::ScalarType::U64},
+      {"float", ir::ScalarType::F32},
+      {"float2", ir::ScalarType::F32},
+      {"float4", ir::ScalarType::F32},
+      {"double", ir::ScalarType::F64},
+      {"double2", ir::ScalarType::F64},
+      {"int", ir::ScalarType::S32},
+      {"int2", ir::ScalarType::S32},
+      {"int4", ir::ScalarType::S32},
+      {"unsigned int", ir::ScalarType::U32},
+      {"unsigned", ir::ScalarType::U32},
+      {"uint2", ir::ScalarType::U32},
+      {"uint4", ir::ScalarType::U32},
+      {"long", ir::ScalarType::S64},
+      {"long long", ir::ScalarType::S64},
+      {"unsigned long", ir::ScalarType::U64},
+      {"unsigned long long", ir::ScalarType::U64},
+      // 8- and 16-bit values: 32-bit IR parameters (the kernel reads their low bytes), and
+      // buffers of 32-bit words (the kernel addresses their bytes).
+      {"bool", ir::ScalarType::U32},
+      {"char", ir::ScalarType::S32},
+      {"signed char", ir::ScalarType::S32},
+      {"unsigned char", ir::ScalarType::U32},
+      {"short", ir::ScalarType::S32},
+      {"unsigned short", ir::ScalarType::U32},
   };
   auto it = kTypes.find(t);
   if (it == kTypes.end()) return std::nullopt;

@@ -116,6 +116,7 @@ void EntryTranslator::declare_registers() {
   auto add = [&](const std::string& name, const std::string& type) {
     if (type == ".b16" || type == ".u16" || type == ".s16") {
       storage_[name] = ir::ScalarType::U32;  // zero-extended, see narrow_
+      narrow_regs_.insert(name);
     } else if (auto t = ir_type_of(type)) {
       storage_[name] = *t;
     } else {

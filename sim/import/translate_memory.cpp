@@ -78,11 +78,17 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
   if (targets.size() != form.vector_width) {
     throw Unsupported{"the load's registers do not match its vector width"};
   }
+  const unsigned narrow = parts.narrow();
+  if (narrow != 0 && form.vector_width != 1) {
+    throw Unsupported{"'" + current_->opcode +
+                      "': vectors of 8- or 16-bit values are not imported"};
+  }
   ir::Instruction inst;
   inst.opcode = ir::Opcode::Ld;
   inst.type = t;
   inst.space = space;
   inst.vector_width = form.vector_width;
+  inst.narrow_bytes = static_cast<std::uint8_t>(narrow / 8);
   inst.operands.push_back(ir::Operand{address(operand(1), space), {}});
   std::vector<Dest> dests;
   for (const Operand& target : targets) {
@@ -90,6 +96,10 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
     inst.dests.push_back(ir::RegDef{dests.back().name, {}});
   }
   emit(std::move(inst));
+  // A sign-extended 8-bit value in a 16-bit register is held as its 16 bits.
+  if (narrow == 8 && ir::is_signed_int(t) && narrow_regs_.contains(register_name(targets[0]))) {
+    mask_into(dests[0].name, 16);
+  }
   for (const Dest& d : dests) finish(d);
 }
 
@@ -97,11 +107,17 @@ void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
   const MemoryForm form = parse_form(parts);
   expect_operands(2);
   const ir::ScalarType t = parts.type();
+  const unsigned narrow = parts.narrow();
+  if (narrow != 0 && form.vector_width != 1) {
+    throw Unsupported{"'" + current_->opcode +
+                      "': vectors of 8- or 16-bit values are not imported"};
+  }
   ir::Instruction inst;
   inst.opcode = ir::Opcode::St;
   inst.type = t;
   inst.space = space;
   inst.vector_width = form.vector_width;
+  inst.narrow_bytes = static_cast<std::uint8_t>(narrow / 8);
   ir::MemRef ref = address(operand(0), space);
   if (const auto* v = std::get_if<VectorOperand>(&operand(1))) {
     if (v->elements.size() != form.vector_width) {
@@ -161,9 +177,8 @@ void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
 
 bool EntryTranslator::memory(const OpcodeParts& parts) {
   const std::string& b = parts.base;
-  const bool access = b == "ld" || b == "ldu" || b == "st" || b == "atom" || b == "red";
-  if (access && parts.narrow() != 0) {
-    throw Unsupported{"'" + current_->opcode + "': 8- and 16-bit memory accesses are not imported"};
+  if ((b == "atom" || b == "red") && parts.narrow() != 0) {
+    throw Unsupported{"'" + current_->opcode + "': 8- and 16-bit atomics are not imported"};
   }
   if (b == "ld" || b == "ldu") {
     const MemoryForm form = parse_form(parts);
@@ -179,6 +194,15 @@ bool EntryTranslator::memory(const OpcodeParts& parts) {
       const ir::ValueOperand v = value(*sym, t);
       const Dest d = dest(operand(0), t);
       emit(ir::Opcode::Mov, t, {d.name}, {op(v)});
+      // An 8- or 16-bit parameter is its low bytes (the driver passes no more).
+      if (const unsigned bits = parts.narrow(); bits != 0) {
+        const ir::ValueOperand low = extend({ir::RegRef{d.name}, {}}, bits, ir::is_signed_int(t));
+        if (!std::holds_alternative<ir::RegRef>(low.value) ||
+            std::get<ir::RegRef>(low.value).name != d.name) {
+          emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(low)});
+        }
+        mask_into(d.name, narrow_regs_.contains(register_name(operand(0))) ? 16 : bits);
+      }
       finish(d);
       return true;
     }

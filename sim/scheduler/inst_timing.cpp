@@ -163,7 +163,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     it.cluster_barrier = d.opcode == ir::Opcode::ClusterSync;
     it.shuffle = d.opcode == ir::Opcode::Shfl;
     if (it.memory_op != MemoryOp::None)
-      it.access_bytes = static_cast<std::uint8_t>(ir::size_bytes(d.type) * d.vector_width);
+      it.access_bytes = static_cast<std::uint8_t>(d.element_bytes() * d.vector_width);
     if ((d.opcode == ir::Opcode::Div || d.opcode == ir::Opcode::Rem) && ir::is_int(d.type)) {
       it.latency = static_cast<std::uint32_t>(d.opcode == ir::Opcode::Div ? t.int_div_latency
                                                                           : t.int_rem_latency);

@@ -196,6 +196,30 @@ TEST_CASE("16-bit registers wrap at 16 bits and compare signed where the type sa
   }
 }
 
+TEST_CASE("8- and 16-bit loads and stores move their bytes, loads extending by signedness") {
+  // Lane l stores the byte (9 l) mod 256 at byte l of the buffer, and the 16-bit value
+  // 1000 l mod 2^16 at byte 32 + 2 l; then reads them back sign-extended (s8, s16), before the
+  // kernel's own store overwrites the buffer.
+  const auto out = run_one_warp(R"(
+  cvt.u64.u32 %rd5, %r1;
+  add.s64 %rd6, %rd3, %rd5;
+  cvt.u16.u32 %rs1, %r1;
+  mul.lo.u16 %rs2, %rs1, 9;
+  st.global.u8 [%rd6], %rs2;
+  mul.lo.u16 %rs3, %rs1, 1000;
+  add.s64 %rd7, %rd6, %rd5;
+  st.global.u16 [%rd7+32], %rs3;
+  ld.global.s8 %r2, [%rd6];
+  ld.global.s16 %r3, [%rd7+32];
+  add.s32 %r9, %r2, %r3;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const auto b = static_cast<std::int8_t>(static_cast<std::uint8_t>(l * 9));
+    const auto h = static_cast<std::int16_t>(static_cast<std::uint16_t>(l * 1000));
+    CAPTURE(l);
+    CHECK(static_cast<std::int32_t>(out[l]) == b + h);
+  }
+}
+
 TEST_CASE("cvt rounds as the instruction says: .rzi truncates toward zero, .rn to nearest") {
   // Lane l: x = (l - 16) * 0.75; cvt.rzi.s32.f32 truncates (-2.25 -> -2), and back to float
   // exactly.
@@ -321,7 +345,8 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
-      {"  mov.u32 %r9, 0;\n  ld.global.u8 %rs1, [%rd4];", "8- and 16-bit memory"},
+      {"  mov.u32 %r9, 0;\n  atom.global.cas.b16 %rs1, [%rd4], %rs1, %rs1;",
+       "8- and 16-bit atomics"},
       {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, 0, 4;", "bfe.u32"},
       {"  mov.u32 %r9, 0;\n  ex2.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},

@@ -40,7 +40,7 @@ class Addressing {
  public:
   // Everything that is the same for all lanes is resolved here, once per instruction.
   Addressing(ExecContext& ctx, WarpState& w, const DecodedInst& d)
-      : ctx_(ctx), w_(w), d_(d), size_(ir::size_bytes(d.type)) {
+      : ctx_(ctx), w_(w), d_(d), size_(d.element_bytes()) {
     const MemoryRef& m = d.mem;
     if (m.by_address) {
       address_ = w.read(m.index[0]);
@@ -372,7 +372,27 @@ class Addressing {
   std::size_t last_buffer_ = 0;
 };
 
-// Element sizes are 4 or 8 bytes; a fixed-size copy compiles to one move.
+// A narrow (8- or 16-bit) load, sign-extended to 32 bits for a signed type (then held
+// zero-extended as every 32-bit value is); zero-extended otherwise.
+template <unsigned kSize, bool kSigned>
+void exec_narrow_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  Addressing addressing(ctx, w, d);
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) {
+    const Location at = addressing.locate(l);
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, at.data, kSize);
+    if constexpr (kSigned) {
+      constexpr unsigned kShift = 32 - kSize * 8;
+      bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(bits << kShift) >> kShift);
+    }
+    out[l] = bits;
+  });
+  addressing.account(mask);
+}
+
+// Element sizes are 4 or 8 bytes (1 or 2 for narrow stores); a fixed-size copy compiles to one
+// move.
 template <unsigned kSize>
 void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
@@ -492,8 +512,15 @@ void exec_atomic(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
 ExecFn select_memory(const DecodedInst& inst) {
   switch (inst.opcode) {
     case ir::Opcode::Ld:
+      if (inst.narrow_bytes != 0) {
+        const bool is_signed = inst.type == ir::ScalarType::S32;
+        if (inst.narrow_bytes == 1)
+          return is_signed ? &exec_narrow_load<1, true> : &exec_narrow_load<1, false>;
+        return is_signed ? &exec_narrow_load<2, true> : &exec_narrow_load<2, false>;
+      }
       return ir::size_bytes(inst.type) == 8 ? &exec_load<8> : &exec_load<4>;
     case ir::Opcode::St:
+      if (inst.narrow_bytes != 0) return inst.narrow_bytes == 1 ? &exec_store<1> : &exec_store<2>;
       return ir::size_bytes(inst.type) == 8 ? &exec_store<8> : &exec_store<4>;
     case ir::Opcode::Atom:
       return with_type(inst.type, [](auto zero) -> ExecFn {

@@ -298,6 +298,7 @@ class Decoder {
     d.shuffle_mode = inst.shuffle_mode;
     d.vote_mode = inst.vote_mode;
     d.vector_width = inst.vector_width;
+    d.narrow_bytes = inst.narrow_bytes;
     d.block = block;
     d.line = inst.loc.line;
     d.source = &inst;

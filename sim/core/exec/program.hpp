@@ -85,11 +85,14 @@ struct DecodedInst {
   ir::ShuffleMode shuffle_mode = ir::ShuffleMode::Idx;
   ir::VoteMode vote_mode = ir::VoteMode::Ballot;
   std::uint8_t vector_width = 1;
+  std::uint8_t narrow_bytes = 0;  // ld, st: an 8- or 16-bit access (ir::Instruction's)
   std::uint8_t ndst = 0;
   std::uint8_t nsrc = 0;
   std::array<std::uint32_t, 4> dst{};
   std::array<OperandRef, 4> src{};
   MemoryRef mem;
+  // Bytes one lane's element occupies in memory: the narrow width, or the type's size.
+  unsigned element_bytes() const { return narrow_bytes != 0 ? narrow_bytes : ir::size_bytes(type); }
   std::uint32_t target_true = 0;  // br: first instruction of the taken block; jmp: the target
   std::uint32_t target_false = 0;
   std::uint32_t reconverge = kExitPc;  // br: first instruction of the immediate post-dominator

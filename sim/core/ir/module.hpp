@@ -104,7 +104,11 @@ struct Instruction {
   ScalarType source_type = ScalarType::Pred;  // cvt only
   Space space = Space::Global;                // ld, st, atom
   std::uint8_t vector_width = 1;              // ld, st: 1, 2 or 4
-  AtomicOp atomic_op = AtomicOp::Add;         // atom
+  // ld, st: 1 or 2 for an 8- or 16-bit access (spelled u8, s8, u16, s16) of a 32-bit integer
+  // register: loads zero- or sign-extend by the type's signedness, stores write the low bytes;
+  // 0 for an access of the type's own size.
+  std::uint8_t narrow_bytes = 0;
+  AtomicOp atomic_op = AtomicOp::Add;  // atom
   ShuffleMode shuffle_mode = ShuffleMode::Idx;
   VoteMode vote_mode = VoteMode::Ballot;
   std::vector<RegDef> dests;

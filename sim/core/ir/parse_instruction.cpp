@@ -128,6 +128,11 @@ class InstructionParser {
         return bad("vector width", mods_[1], " (v2 or v4)");
       }
     }
+    if (const auto narrow = parse_narrow_type(mods_.back())) {
+      inst_.type = narrow->type;
+      inst_.narrow_bytes = narrow->bytes;
+      return true;
+    }
     return type(mods_.back(), inst_.type);
   }
 

@@ -171,7 +171,8 @@ std::string opcode_text(const Instruction& inst) {
     case ModifierPattern::SpaceType:
       add(name(inst.space));
       if (inst.vector_width > 1) add("v" + std::to_string(inst.vector_width));
-      add(name(inst.type));
+      add(inst.narrow_bytes != 0 ? narrow_type_name(inst.type, inst.narrow_bytes)
+                                 : name(inst.type));
       break;
     case ModifierPattern::AtomicType:
       add(name(inst.space));

@@ -65,4 +65,18 @@ std::optional<SpecialReg> parse_special_reg(std::string_view s) {
   return lookup<SpecialReg>(kSpecialNames, s);
 }
 
+std::optional<NarrowType> parse_narrow_type(std::string_view s) {
+  if (s == "u8") return NarrowType{ScalarType::U32, 1};
+  if (s == "s8") return NarrowType{ScalarType::S32, 1};
+  if (s == "u16") return NarrowType{ScalarType::U32, 2};
+  if (s == "s16") return NarrowType{ScalarType::S32, 2};
+  return std::nullopt;
+}
+
+std::string_view narrow_type_name(ScalarType type, std::uint8_t bytes) {
+  const bool is_signed = type == ScalarType::S32;
+  if (bytes == 1) return is_signed ? "s8" : "u8";
+  return is_signed ? "s16" : "u16";
+}
+
 }  // namespace warpsim::ir

@@ -79,6 +79,14 @@ std::string_view name(VoteMode m);
 std::string_view name(SpecialReg r);  // without the leading '%'
 
 std::optional<ScalarType> parse_scalar_type(std::string_view s);
+
+// The narrow memory types of ld and st: "u8" -> (u32, 1), "s16" -> (s32, 2); nothing otherwise.
+struct NarrowType {
+  ScalarType type;
+  std::uint8_t bytes;
+};
+std::optional<NarrowType> parse_narrow_type(std::string_view s);
+std::string_view narrow_type_name(ScalarType type, std::uint8_t bytes);
 std::optional<Space> parse_space(std::string_view s);
 std::optional<AtomicOp> parse_atomic_op(std::string_view s);
 std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s);

@@ -81,6 +81,15 @@ class InstructionChecker {
         return error(inst.loc, op + ": atomic min and max take integer types");
       }
     }
+    if (inst.narrow_bytes != 0) {
+      const bool address = !inst.operands.empty() &&
+                           std::holds_alternative<MemRef>(inst.operands[0].kind) &&
+                           std::get<MemRef>(inst.operands[0].kind).is_address();
+      if (inst.vector_width != 1 || !address || inst.space == Space::Dsmem) {
+        return error(inst.loc, op + ": an 8- or 16-bit access is a scalar access by byte address "
+                                    "([base+N])");
+      }
+    }
     if (inst.opcode == Opcode::St && inst.space == Space::Const) {
       return error(inst.loc, op + ": constant memory is read-only");
     }
