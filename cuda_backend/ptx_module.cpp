@@ -195,6 +195,21 @@ std::string KernelEmitter::address(const ir::MemRef& ref, ir::Space space, ir::S
     }
     ir::ScalarType as = ir::ScalarType::U64;
     if (const auto* r = std::get_if<ir::RegRef>(&base.value)) as = reg_types_.at(r->name);
+    if (space == ir::Space::Dsmem) {
+      // A cluster address: the offset in its low 32 bits, 0 (this block) or rank + 1 above.
+      const std::string a = value(base, ir::ScalarType::U64);
+      const std::string offset = temp(".b32"), high64 = temp(".b64"), high = temp(".b32"),
+                        rank = temp(".b32"), own = temp(".pred"), target = temp(".b32"),
+                        mapped = temp(".b32");
+      line("cvt.u32.u64 " + offset + ", " + a);
+      line("shr.u64 " + high64 + ", " + a + ", 32");
+      line("cvt.u32.u64 " + high + ", " + high64);
+      line("setp.eq.u32 " + own + ", " + high + ", 0");
+      line("sub.u32 " + rank + ", " + high + ", 1");
+      line("selp.u32 " + target + ", %s_cluster_ctarank, " + rank + ", " + own);
+      line("mapa.shared::cluster.u32 " + mapped + ", " + offset + ", " + target);
+      return "[" + mapped + displacement + "]";
+    }
     return "[" + value(base, as) + displacement + "]";
   }
   const bool shared = space == ir::Space::Shared || space == ir::Space::Dsmem;

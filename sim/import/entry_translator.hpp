@@ -120,6 +120,16 @@ class EntryTranslator {
   unsigned narrow_ = 0;
   std::string current_base_;
   std::set<std::string> narrow_regs_;  // the 16-bit registers
+  // What a 64-bit register used as a generic address points into, from the instructions that
+  // make it: a global pointer (a pointer parameter, cvta.global), this block's shared memory
+  // (cvta.shared: the register holds the offset) or a cluster address (mapa). Registers made
+  // two ways are Mixed, and a generic access through one is refused.
+  enum class Pointee : std::uint8_t { Global, Shared, Cluster, Mixed };
+  std::map<std::string, Pointee> pointee_;
+  std::set<std::string> pointer_params_;  // PTX names of the pointer parameters
+  void classify_pointers();
+  ir::Space generic_space(const Operand& address) const;
+  bool cluster_instruction(const OpcodeParts& op);  // translate_cluster.cpp
   static std::string register_name(const Operand& op) {
     const auto* r = std::get_if<Register>(&op);
     return r == nullptr ? "" : r->name;

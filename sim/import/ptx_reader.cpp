@@ -297,8 +297,11 @@ class Reader {
         next();
       }
     }
-    origin_ = o;
     if (e.origin.line == 0 && e.body.empty()) e.origin = o;
+    // Code inlined from a header inside a header function (cooperative groups' helpers) names
+    // a header even at its inlined_at; the kernel's own file's last line is the user's line.
+    if (e.origin.file != 0 && o.file != e.origin.file && origin_.file == e.origin.file) return;
+    origin_ = o;
   }
 
   // .reg .b32 %r<6>;  .reg .pred %p;  .reg .f32 %a, %b;

@@ -346,6 +346,12 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
     const ir::ScalarType t = parts.type();
     const auto* src = std::get_if<Register>(&operand(1));
     const auto* dst = std::get_if<Register>(&operand(0));
+    // A special register the IR lacks (%cluster_nctaid.x, ...) read into a register nothing
+    // reads: cooperative groups' objects read them whether or not the kernel uses them.
+    if (src != nullptr && dst != nullptr && src->name.find('.') != std::string::npos &&
+        !special_register(src->name) && !storage_.contains(src->name) && !is_read(*dst)) {
+      return true;
+    }
     if (src && dst && !special_register(src->name) && t != ir::ScalarType::Pred) {
       const ir::ScalarType from = storage_of(*src), to = storage_of(*dst);
       if (!ir::operand_compatible(from, to) && ir::size_bytes(from) == ir::size_bytes(to) &&

@@ -109,6 +109,7 @@ void EntryTranslator::declare_params() {
     kp.type = spec.type;
     kernel_.params.push_back(kp);
     symbols_[p.name] = spec.name;
+    if (spec.is_pointer) pointer_params_.insert(p.name);
   }
 }
 
@@ -247,6 +248,7 @@ void EntryTranslator::scan_definitions() {
     }
   }
   std::erase_if(constants_, [&](const auto& c) { return definitions_[c.first] != 1; });
+  classify_pointers();
 }
 
 // --- blocks -----------------------------------------------------------------------------------
@@ -560,8 +562,8 @@ void EntryTranslator::translate(const Instruction& inst) {
                           op.base == "atom" || op.base == "red" || op.base == "ldu";
   narrow_ = own_narrow ? 0 : op.narrow();
   narrow_signed_ = narrow_ != 0 && op.mods.back()[0] == 's';
-  const bool done =
-      control(op) || arithmetic(op) || compare(op) || conversion(op) || memory(op) || warp_wide(op);
+  const bool done = cluster_instruction(op) || control(op) || arithmetic(op) || compare(op) ||
+                    conversion(op) || memory(op) || warp_wide(op);
   narrow_ = 0;
   if (done) return;
   throw Unsupported{"the PTX instruction '" + inst.opcode + "' is not imported"};

@@ -50,13 +50,7 @@ MemoryForm parse_form(const OpcodeParts& parts) {
       throw Unsupported{"'" + parts.base + "' with ." + m + " is not imported"};
     }
   }
-  if (!f.space && !f.param) {
-    throw Unsupported{"'" + parts.base +
-                      "' without a state space (a generic address) is not "
-                      "imported: nvcc writes one where it cannot tell which memory a pointer "
-                      "points into"};
-  }
-  return f;
+  return f;  // no space and not a parameter: a generic address (generic_space resolves it)
 }
 
 ir::Operand op(ir::ValueOperand v) {
@@ -134,9 +128,11 @@ void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
 }
 
 void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
-  const MemoryForm form = parse_form(parts);
-  if (form.param || !form.space) throw Unsupported{"an atomic on parameter memory"};
-  if (*form.space != ir::Space::Global && *form.space != ir::Space::Shared) {
+  MemoryForm form = parse_form(parts);
+  if (form.param) throw Unsupported{"an atomic on parameter memory"};
+  if (!form.space) form.space = generic_space(operand(returns ? 1 : 0));
+  if (*form.space != ir::Space::Global && *form.space != ir::Space::Shared &&
+      *form.space != ir::Space::Dsmem) {
     throw Unsupported{"an atomic on " + std::string(ir::name(*form.space)) + " memory"};
   }
   static const std::map<std::string, ir::AtomicOp, std::less<>> kOps = {
@@ -206,14 +202,15 @@ bool EntryTranslator::memory(const OpcodeParts& parts) {
       finish(d);
       return true;
     }
-    load(parts, *form.space);
+    load(parts, form.space ? *form.space : generic_space(operand(1)));
     return true;
   }
   if (b == "st") {
     const MemoryForm form = parse_form(parts);
     if (form.param) throw Unsupported{"st.param (a device-function call) is not imported"};
-    if (*form.space == ir::Space::Const) throw Unsupported{"a store to constant memory"};
-    store(parts, *form.space);
+    const ir::Space space = form.space ? *form.space : generic_space(operand(0));
+    if (space == ir::Space::Const) throw Unsupported{"a store to constant memory"};
+    store(parts, space);
     return true;
   }
   if (b == "atom") {

@@ -220,6 +220,15 @@ TEST_CASE("8- and 16-bit loads and stores move their bytes, loads extending by s
   }
 }
 
+TEST_CASE("a generic access goes to the memory its address was made for") {
+  // %rd4 is cvta.to.global of the parameter: a generic store and load reach global memory.
+  const auto out = run_one_warp(R"(
+  st.u32 [%rd4], %r1;
+  ld.u32 %r2, [%rd4];
+  add.s32 %r9, %r2, 1;)");
+  for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == l + 1);
+}
+
 TEST_CASE("cvt rounds as the instruction says: .rzi truncates toward zero, .rn to nearest") {
   // Lane l: x = (l - 16) * 0.75; cvt.rzi.s32.f32 truncates (-2.25 -> -2), and back to float
   // exactly.
@@ -340,7 +349,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
   };
   const Case cases[] = {
       {"  mov.u32 %r9, 0;\n  div.approx.f32 %f1, %f1, %f1;", "div.approx.f32"},
-      {"  mov.u32 %r9, 0;\n  ld.u32 %r9, [%rd4];", "without a state space"},
+      {"  ld.global.u64 %rd9, [%rd4];\n  ld.u32 %r9, [%rd9];", "generic address"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, 15, -1;", "width below 32"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},

@@ -222,6 +222,7 @@ class Addressing {
       case ArrayKind::Global:
         return {global_address(lane, a, bytes), a};
       case ArrayKind::Shared:
+        if (m.has_rank) return cluster_address(lane, a, bytes);
         data = ctx_.block->shared.data();
         limit = ctx_.block->shared.size();
         break;
@@ -240,6 +241,29 @@ class Addressing {
                         address_text(lane), limit));
     }
     return {data + a, a};
+  }
+
+  // A cluster address (dsmem by address): the low 32 bits an offset in a block's shared memory,
+  // the high ones 0 for this block's own or rank + 1 for another's. The accounting address
+  // carries the rank above bit 40, as for dsmem by array.
+  Location cluster_address(unsigned lane, std::uint64_t a, std::uint64_t bytes) {
+    const std::uint64_t high = a >> 32, offset = a & 0xffffffffu;
+    const std::uint64_t rank = high == 0 ? ctx_.block->cluster_rank : high - 1;
+    if (rank >= ctx_.cluster->size()) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("cluster address {:#x} names block rank {}, outside the cluster of {} "
+                        "blocks",
+                        a, rank, ctx_.cluster->size()));
+    }
+    std::vector<std::uint8_t>& shared = (*ctx_.cluster)[static_cast<std::size_t>(rank)].shared;
+    if (offset > shared.size() || shared.size() - offset < bytes) {
+      fault(ctx_, w_, d_, lane,
+            fmt::format("cluster address {:#x} ({}) is outside block {}'s {} bytes of shared "
+                        "memory",
+                        a, address_text(lane), rank, shared.size()));
+    }
+    addresses_[lane] = offset + (rank << 40);
+    return {shared.data() + offset, offset};
   }
 
   // The buffer holding [a, a + bytes), found from the one the last lane used.

@@ -273,8 +273,11 @@ class Decoder {
         m.kind = ArrayKind::Local;
         break;
       case ir::Space::Shared:
-      case ir::Space::Dsmem:  // the verifier refuses dsmem by address
         m.kind = ArrayKind::Shared;
+        break;
+      case ir::Space::Dsmem:  // a cluster address: the executor finds the block from it
+        m.kind = ArrayKind::Shared;
+        m.has_rank = true;
         break;
     }
     const ir::ScalarType t = value_type(ref.indices[0]);

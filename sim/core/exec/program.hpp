@@ -65,7 +65,7 @@ struct MemoryRef {
   std::vector<std::uint64_t> dims;  // bounds per index (a buffer: its element count)
   std::vector<OperandRef> index;
   std::vector<ir::ScalarType> index_type;
-  bool has_rank = false;  // dsmem
+  bool has_rank = false;  // dsmem (by array with a rank operand, or by cluster address)
   // [base+displacement]: index[0] is a byte address (a global virtual address, or an offset in
   // the block's shared, the thread's local or the constant memory); `dims` is empty.
   bool by_address = false;

@@ -274,8 +274,8 @@ class InstructionChecker {
       error(loc, "an address reference is [base] or [base+N]");
       return;
     }
-    if (space == Space::Dsmem) {
-      error(loc, "a dsmem access names its block: array@%rank[i]");
+    if (space == Space::Dsmem && !std::holds_alternative<RegRef>(ref.indices[0].value)) {
+      error(loc, "a dsmem access by address takes a register holding a cluster address");
       return;
     }
     const ValueOperand& base = ref.indices[0];
@@ -297,11 +297,11 @@ class InstructionChecker {
     if (std::holds_alternative<IntLiteral>(base.value)) return;
     const auto have = value_type(base);
     if (!have) return;
-    if (!is_int(*have) || (space == Space::Global && size_bytes(*have) != 8)) {
-      error(base.loc,
-            "an address in " + std::string(name(space)) + " memory is " +
-                (space == Space::Global ? "a 64-bit integer" : "a 32- or 64-bit integer") + "; " +
-                to_string(base.value) + " has type " + type_name(*have));
+    const bool wide = space == Space::Global || space == Space::Dsmem;
+    if (!is_int(*have) || (wide && size_bytes(*have) != 8)) {
+      error(base.loc, "an address in " + std::string(name(space)) + " memory is " +
+                          (wide ? "a 64-bit integer" : "a 32- or 64-bit integer") + "; " +
+                          to_string(base.value) + " has type " + type_name(*have));
     }
   }
 
