@@ -90,6 +90,8 @@ class EntryTranslator {
   bool conversion(const OpcodeParts& op);  // translate_arith.cpp
   bool memory(const OpcodeParts& op);      // translate_memory.cpp
   bool warp_wide(const OpcodeParts& op);   // translate_control.cpp
+  void segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c, const Register& result,
+                         const Register* in_range);
   void binary(ir::Opcode op, ir::ScalarType t);
   void unary(ir::Opcode op, ir::ScalarType t);
   void widening(const OpcodeParts& op, bool add);
@@ -136,6 +138,7 @@ class EntryTranslator {
   }
   bool narrow_signed_ = false;
   ir::ValueOperand extend(const ir::ValueOperand& v, unsigned bits, bool is_signed);
+  ir::ValueOperand lane_mask(const std::string& name, ir::ScalarType want);
   void mask_into(const std::string& reg, unsigned bits);
   bool narrow_conversion(const std::string& dname, const std::string& sname);
   std::string temp_prefix_ = "_t";

@@ -352,7 +352,8 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
         !special_register(src->name) && !storage_.contains(src->name) && !is_read(*dst)) {
       return true;
     }
-    if (src && dst && !special_register(src->name) && t != ir::ScalarType::Pred) {
+    if (src && dst && !special_register(src->name) && storage_.contains(src->name) &&
+        t != ir::ScalarType::Pred) {
       const ir::ScalarType from = storage_of(*src), to = storage_of(*dst);
       if (!ir::operand_compatible(from, to) && ir::size_bytes(from) == ir::size_bytes(to) &&
           ir::size_bytes(t) == ir::size_bytes(to)) {

@@ -122,8 +122,8 @@ bool EntryTranslator::cluster_instruction(const OpcodeParts& parts) {
     const ir::ScalarType t = parts.type();
     const auto* src = std::get_if<Register>(&operand(1));
     const ir::ScalarType from = src != nullptr ? storage_of(*src) : t;
-    const ir::ValueOperand v = value(operand(1), ir::size_bytes(from) == 4 ? ir::ScalarType::U32
-                                                                        : ir::ScalarType::U64);
+    const ir::ValueOperand v =
+        value(operand(1), ir::size_bytes(from) == 4 ? ir::ScalarType::U32 : ir::ScalarType::U64);
     const Dest d = dest(operand(0), t);
     if (ir::size_bytes(from) == ir::size_bytes(t)) {
       emit(Opcode::Mov, t, {d.name}, {op(v)});
@@ -136,7 +136,8 @@ bool EntryTranslator::cluster_instruction(const OpcodeParts& parts) {
   }
   if (b == "mapa") {
     if (parts.has("shared::cluster")) {
-      throw Unsupported{"'" + current_->opcode + "' (a 32-bit shared::cluster address) is not "
+      throw Unsupported{"'" + current_->opcode +
+                        "' (a 32-bit shared::cluster address) is not "
                         "imported; the generic mapa.u64 is"};
     }
     // (offset & 0xffffffff) | (rank + 1) << 32: the IR's cluster address.

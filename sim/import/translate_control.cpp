@@ -50,6 +50,63 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
   return false;
 }
 
+// PTX's shuffle in general (the ISA's pseudo-code): with segment mask s = c[12:8] and clamp
+// c[4:0], a lane's segment runs from minLane = lane & s to maxLane = minLane | (clamp & ~s); the
+// source j is lane - b (up), lane + b (down), lane ^ b (bfly) or minLane | (b & ~s) (idx), and
+// is used when it is in range (j >= maxLane for up, j <= maxLane otherwise), else the lane's
+// own value. That is an IR idx shuffle from the chosen lane. `in_range`, when given, receives
+// whether j was in range (the shuffle's predicate result).
+void EntryTranslator::segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c,
+                                        const Register& result, const Register* in_range) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  auto number = [](std::uint64_t v) { return ir::ValueOperand{ir::IntLiteral{v, false}, {}}; };
+  auto reg = [](const std::string& n) { return ir::ValueOperand{ir::RegRef{n}, {}}; };
+  const std::uint64_t s = (c >> 8) & 0x1f, clamp = c & 0x1f;
+  const ir::ValueOperand lane{ir::SpecialReg::LaneId, {}};
+  const std::string min_lane = fresh_temp(), max_lane = fresh_temp(), j = fresh_temp(),
+                    ok = fresh_temp(), source = fresh_temp();
+  emit(Opcode::And, ScalarType::U32, {min_lane}, {op(lane), op(number(s))});
+  emit(Opcode::Or, ScalarType::U32, {max_lane}, {op(reg(min_lane)), op(number(clamp & ~s & 0x1f))});
+  const ir::ValueOperand b = value(operand(2), ScalarType::U32);
+  switch (mode) {
+    case ir::ShuffleMode::Up:
+      emit(Opcode::Sub, ScalarType::S32, {j}, {op(lane), op(b)});
+      emit(Opcode::Ge, ScalarType::S32, {ok}, {op(reg(j)), op(reg(max_lane))});
+      break;
+    case ir::ShuffleMode::Down:
+      emit(Opcode::Add, ScalarType::U32, {j}, {op(lane), op(b)});
+      emit(Opcode::Le, ScalarType::U32, {ok}, {op(reg(j)), op(reg(max_lane))});
+      break;
+    case ir::ShuffleMode::Xor:
+      emit(Opcode::Xor, ScalarType::U32, {j}, {op(lane), op(b)});
+      emit(Opcode::Le, ScalarType::U32, {ok}, {op(reg(j)), op(reg(max_lane))});
+      break;
+    case ir::ShuffleMode::Idx: {
+      const std::string within = fresh_temp();
+      emit(Opcode::And, ScalarType::U32, {within}, {op(b), op(number(~s & 0x1f))});
+      emit(Opcode::Or, ScalarType::U32, {j}, {op(reg(min_lane)), op(reg(within))});
+      emit(Opcode::Le, ScalarType::U32, {ok}, {op(reg(j)), op(reg(max_lane))});
+      break;
+    }
+  }
+  emit(Opcode::Select, ScalarType::U32, {source}, {op(reg(ok)), op(reg(j)), op(lane)});
+  ScalarType t = ScalarType::U32;
+  if (const auto* r = std::get_if<Register>(&operand(1)); r && !special_register(r->name)) {
+    const ScalarType st = storage_of(*r);
+    if (st != ScalarType::Pred && ir::size_bytes(st) == 4) t = st;
+  }
+  const ir::ValueOperand a = value(operand(1), t);
+  const Dest d = dest(result, t);
+  ir::Instruction& inst = emit(Opcode::Shfl, t, {d.name}, {op(a), op(reg(source))});
+  inst.shuffle_mode = ir::ShuffleMode::Idx;
+  finish(d);
+  if (in_range != nullptr) {
+    const Dest p = dest(*in_range, ScalarType::Pred);
+    emit(Opcode::Mov, ScalarType::Pred, {p.name}, {op(reg(ok))});
+  }
+}
+
 bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
   const std::string& b = parts.base;
   if (b == "shfl") {
@@ -66,20 +123,22 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     }
     if (!mode || parts.type() != ir::ScalarType::U32) throw Unsupported{"a malformed shfl"};
     const auto clamp = known_constant(operand(3));
-    const std::uint64_t full_width = *mode == ir::ShuffleMode::Up ? 0 : 0x1f;
-    if (clamp != full_width) {
-      throw Unsupported{"a shuffle over part of the warp (width below 32, c = " +
-                        (clamp ? std::to_string(*clamp) : std::string("a run-time value")) +
-                        ") is not imported"};
+    if (!clamp) {
+      throw Unsupported{
+          "a shuffle whose segment and clamp (c) are run-time values is not "
+          "imported"};
     }
     if (sync && (known_constant(operand(4)).value_or(0) & kFullMask) != kFullMask) {
       throw Unsupported{"a shuffle whose member mask is not the whole warp is not imported"};
     }
     const Operand& target = operand(0);
     const auto* pair = std::get_if<PairOperand>(&target);
-    if (pair && is_read(pair->second)) {
-      throw Unsupported{"the shuffle's predicate result (" + pair->second.name +
-                        ") is read, and is not imported"};
+    const bool in_range_read = pair && is_read(pair->second);
+    const std::uint64_t full_width = *mode == ir::ShuffleMode::Up ? 0 : 0x1f;
+    if (*clamp != full_width || in_range_read) {
+      segmented_shuffle(*mode, *clamp, pair ? pair->first : std::get<Register>(target),
+                        in_range_read ? &pair->second : nullptr);
+      return true;
     }
     const Register& result = pair ? pair->first : std::get<Register>(target);
     // The value's own 32-bit type, so a float shuffles without casts.

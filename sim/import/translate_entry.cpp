@@ -410,6 +410,9 @@ ir::ValueOperand EntryTranslator::value(const Operand& op, ir::ScalarType want) 
       }
       return {*special, {}};
     }
+    if (r->name.starts_with("%lanemask_") && !storage_.contains(r->name)) {
+      return lane_mask(r->name, want);
+    }
     if (r->name.starts_with("%") && r->name.find('.') != std::string::npos) {
       throw Unsupported{"special register " + r->name + " is not imported"};
     }
@@ -482,6 +485,37 @@ Dest EntryTranslator::dest(const Operand& op, ir::ScalarType written) {
   }
   throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(d.storage)) +
                     " but is written as ." + std::string(ir::name(written))};
+}
+
+// %lanemask_eq/lt/le/gt/ge from %laneid: 1 << lane, the lanes below it, and so on.
+ir::ValueOperand EntryTranslator::lane_mask(const std::string& name, ir::ScalarType want) {
+  using ir::Opcode;
+  if (!ir::is_int(want) || ir::size_bytes(want) != 4) {
+    throw Unsupported{"special register " + name + " read as ." + std::string(ir::name(want))};
+  }
+  auto operand_of = [](const std::string& n) {
+    return ir::Operand{ir::ValueOperand{ir::RegRef{n}, {}}, {}};
+  };
+  const ir::Operand one{ir::ValueOperand{ir::IntLiteral{1, false}, {}}, {}};
+  const std::string eq = fresh_temp(), lt = fresh_temp();
+  emit(Opcode::Shl, ir::ScalarType::U32, {eq},
+       {one, ir::Operand{ir::ValueOperand{ir::SpecialReg::LaneId, {}}, {}}});
+  if (name == "%lanemask_eq") return {ir::RegRef{eq}, {}};
+  emit(Opcode::Sub, ir::ScalarType::U32, {lt}, {operand_of(eq), one});
+  if (name == "%lanemask_lt") return {ir::RegRef{lt}, {}};
+  const std::string out = fresh_temp();
+  if (name == "%lanemask_ge") {
+    emit(Opcode::Not, ir::ScalarType::U32, {out}, {operand_of(lt)});
+    return {ir::RegRef{out}, {}};
+  }
+  const std::string le = fresh_temp();
+  emit(Opcode::Or, ir::ScalarType::U32, {le}, {operand_of(lt), operand_of(eq)});
+  if (name == "%lanemask_le") return {ir::RegRef{le}, {}};
+  if (name == "%lanemask_gt") {
+    emit(Opcode::Not, ir::ScalarType::U32, {out}, {operand_of(le)});
+    return {ir::RegRef{out}, {}};
+  }
+  throw Unsupported{"special register " + name + " is not imported"};
 }
 
 ir::ValueOperand EntryTranslator::extend(const ir::ValueOperand& v, unsigned bits, bool is_signed) {

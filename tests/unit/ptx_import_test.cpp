@@ -279,6 +279,36 @@ TEST_CASE("shfl.sync with its width and mask in registers, and vote.sync.ballot"
   }
 }
 
+TEST_CASE("shuffles over segments of the warp follow the PTX ISA's pseudo-code") {
+  // The ISA: segment mask s = c[12:8], minLane = lane & s, maxLane = minLane | (c[4:0] & ~s);
+  // j from the mode; a j out of range reads the lane's own value. Values: lane l holds 10 l.
+  auto shuffled = [](const std::string& mode, unsigned b, unsigned c, const char* result) {
+    return run_one_warp("  mul.lo.u32 %r2, %r1, 10;\n  shfl.sync." + mode + ".b32 %r3|%p2, %r2, " +
+                        std::to_string(b) + ", " + std::to_string(c) + ", -1;\n" + result);
+  };
+  const auto down = shuffled("down", 1, (24u << 8) | 31u, "  mov.u32 %r9, %r3;");  // width 8
+  const auto idx = shuffled("idx", 3, (16u << 8) | 31u, "  mov.u32 %r9, %r3;");    // width 16
+  const auto up = shuffled("up", 1, 28u << 8, "  mov.u32 %r9, %r3;");              // width 4
+  const auto in_range = shuffled("down", 1, (24u << 8) | 31u, "  selp.u32 %r9, 1, 0, %p2;");
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    CHECK(down[l] == (l % 8 != 7 ? (l + 1) * 10 : l * 10));
+    CHECK(idx[l] == ((l & 16u) | 3u) * 10);
+    CHECK(up[l] == (l % 4 != 0 ? (l - 1) * 10 : l * 10));
+    CHECK(in_range[l] == (l % 8 != 7 ? 1u : 0u));
+  }
+}
+
+TEST_CASE("%lanemask_lt and %lanemask_gt are the lanes below and above") {
+  const auto lt = run_one_warp("  mov.u32 %r9, %lanemask_lt;");
+  const auto gt = run_one_warp("  mov.u32 %r9, %lanemask_gt;");
+  for (unsigned l = 0; l < 32; ++l) {
+    const std::uint64_t below = (std::uint64_t{1} << l) - 1;
+    CHECK(lt[l] == static_cast<std::uint32_t>(below));
+    CHECK(gt[l] == static_cast<std::uint32_t>(~((std::uint64_t{2} << l) - 1)));
+  }
+}
+
 TEST_CASE("an atomic whose old value is read returns it; one whose value is unread is a RED") {
   // Every lane adds 1 to out[0]: the old values are 0..31 in lane order (lanes apply in order).
   const std::string ptx = one_warp_kernel(R"(
@@ -350,7 +380,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
   const Case cases[] = {
       {"  mov.u32 %r9, 0;\n  div.approx.f32 %f1, %f1, %f1;", "div.approx.f32"},
       {"  ld.global.u64 %rd9, [%rd4];\n  ld.u32 %r9, [%rd9];", "generic address"},
-      {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, 15, -1;", "width below 32"},
+      {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, %r1, -1;", "run-time values"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
