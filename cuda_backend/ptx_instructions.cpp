@@ -77,7 +77,10 @@ std::string vector_of(const ir::Instruction& inst) {
 }
 
 std::string atomic_type(ir::AtomicOp op, ScalarType t) {
-  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas) return untyped(t);
+  if (op == ir::AtomicOp::Exch || op == ir::AtomicOp::Cas || op == ir::AtomicOp::And ||
+      op == ir::AtomicOp::Or || op == ir::AtomicOp::Xor) {
+    return untyped(t);
+  }
   if (op == ir::AtomicOp::Add && t == ScalarType::S64) return ".u64";  // same bits; no .s64 add
   return ptx_type(t);
 }

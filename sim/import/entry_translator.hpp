@@ -96,6 +96,7 @@ class EntryTranslator {
   void unary(ir::Opcode op, ir::ScalarType t);
   void widening(const OpcodeParts& op, bool add);
   void multiply_high(ir::ScalarType t);
+  void funnel_shift(const OpcodeParts& parts);
   void load(const OpcodeParts& op, ir::Space space);
   void store(const OpcodeParts& op, ir::Space space);
   void atomic(const OpcodeParts& op, bool returns);

@@ -147,6 +147,10 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  if (b == "shf") {
+    funnel_shift(parts);
+    return true;
+  }
   if (b == "sqrt" || b == "rcp") {
     // .rn is IEEE (what sqrtf and 1.0f / x compile to); .approx and .ftz are other functions.
     if (!parts.has("rn")) {
@@ -213,6 +217,45 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     return true;
   }
   return false;
+}
+
+// shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: the 64-bit value b:a (b the high word) shifted left
+// (d its high word) or right (d its low word) by c & 31 (wrap) or min(c, 32) (clamp).
+void EntryTranslator::funnel_shift(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  const bool left = parts.has("l"), wrap = parts.has("wrap");
+  if (left == parts.has("r") || wrap == parts.has("clamp") || parts.type() != ScalarType::U32) {
+    throw Unsupported{"a malformed shf"};
+  }
+  expect_operands(4);
+  auto widened = [&](std::size_t i) {
+    const ir::ValueOperand v = value(operand(i), ScalarType::U32);
+    const std::string w = fresh_temp();
+    ir::Instruction& c = emit(Opcode::Cvt, ScalarType::U64, {w}, {op(v)});
+    c.source_type = ScalarType::U32;
+    return w;
+  };
+  const std::string low = widened(1), high = widened(2);
+  const std::string high_up = fresh_temp(), both = fresh_temp(), n = fresh_temp(),
+                    shifted = fresh_temp();
+  emit(Opcode::Shl, ScalarType::U64, {high_up},
+       {op(reg(high)), op({ir::IntLiteral{32, false}, {}})});
+  emit(Opcode::Or, ScalarType::U64, {both}, {op(reg(high_up)), op(reg(low))});
+  const ir::ValueOperand amount = value(operand(3), ScalarType::U32);
+  emit(wrap ? Opcode::And : Opcode::Min, ScalarType::U32, {n},
+       {op(amount), op({ir::IntLiteral{wrap ? 31u : 32u, false}, {}})});
+  emit(left ? Opcode::Shl : Opcode::Shr, ScalarType::U64, {shifted}, {op(reg(both)), op(reg(n))});
+  std::string word = shifted;
+  if (left) {
+    word = fresh_temp();
+    emit(Opcode::Shr, ScalarType::U64, {word},
+         {op(reg(shifted)), op({ir::IntLiteral{32, false}, {}})});
+  }
+  const Dest d = dest(operand(0), ScalarType::U32);
+  ir::Instruction& c = emit(Opcode::Cvt, ScalarType::U32, {d.name}, {op(reg(word))});
+  c.source_type = ScalarType::U64;
+  finish(d);
 }
 
 // Writes cmp(a, b) for a float comparison into a new predicate, with PTX's ordered (eq, ne, lt,

@@ -136,15 +136,13 @@ void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
     throw Unsupported{"an atomic on " + std::string(ir::name(*form.space)) + " memory"};
   }
   static const std::map<std::string, ir::AtomicOp, std::less<>> kOps = {
-      {"add", ir::AtomicOp::Add},
-      {"min", ir::AtomicOp::Min},
-      {"max", ir::AtomicOp::Max},
-      {"exch", ir::AtomicOp::Exch},
-      {"cas", ir::AtomicOp::Cas}};
+      {"add", ir::AtomicOp::Add},   {"min", ir::AtomicOp::Min}, {"max", ir::AtomicOp::Max},
+      {"exch", ir::AtomicOp::Exch}, {"cas", ir::AtomicOp::Cas}, {"and", ir::AtomicOp::And},
+      {"or", ir::AtomicOp::Or},     {"xor", ir::AtomicOp::Xor}, {"inc", ir::AtomicOp::Inc},
+      {"dec", ir::AtomicOp::Dec}};
   auto it = kOps.find(form.atomic_op);
   if (it == kOps.end()) {
-    throw Unsupported{"the atomic operation ." + form.atomic_op +
-                      " is not imported (add, min, max, exch and cas are)"};
+    throw Unsupported{"the atomic operation ." + form.atomic_op + " is not imported"};
   }
   const bool cas = it->second == ir::AtomicOp::Cas;
   const std::size_t first = returns ? 1 : 0;

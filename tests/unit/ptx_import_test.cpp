@@ -3,6 +3,7 @@
 // run only where their predicate holds, and every form the IR cannot express is a located error.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -296,6 +297,23 @@ TEST_CASE("shuffles over segments of the warp follow the PTX ISA's pseudo-code")
     CHECK(idx[l] == ((l & 16u) | 3u) * 10);
     CHECK(up[l] == (l % 4 != 0 ? (l - 1) * 10 : l * 10));
     CHECK(in_range[l] == (l % 8 != 7 ? 1u : 0u));
+  }
+}
+
+TEST_CASE("shf funnel-shifts the 64-bit pair b:a; atom.inc wraps at its operand") {
+  // shf.l.wrap: the high word of (b:a) << (n & 31); shf.r.clamp: the low word of
+  // (b:a) >> min(n, 32). a = spread(l), b = ~a, n = l (and l + 20 for the clamp).
+  const std::string pair = "  mul.lo.u32 %r2, %r1, -1640531527;\n  not.b32 %r3, %r2;\n";
+  const auto left = run_one_warp(pair + "  shf.l.wrap.b32 %r9, %r2, %r3, %r1;");
+  const auto right =
+      run_one_warp(pair + "  add.s32 %r4, %r1, 20;\n  shf.r.clamp.b32 %r9, %r2, %r3, %r4;");
+  // Lanes apply the atomic in lane order: lane l sees l increments, wrapped at 9.
+  const auto inc = run_one_warp("  atom.global.inc.u32 %r9, [%rd3], 9;");
+  for (unsigned l = 0; l < 32; ++l) {
+    const std::uint64_t both = (std::uint64_t{~spread(l)} << 32) | spread(l);
+    CHECK(left[l] == static_cast<std::uint32_t>((both << (l & 31)) >> 32));
+    CHECK(right[l] == static_cast<std::uint32_t>(both >> std::min(l + 20, 32u)));
+    CHECK(inc[l] == l % 10);
   }
 }
 

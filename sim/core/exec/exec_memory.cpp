@@ -481,6 +481,25 @@ T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
       return v;
     case ir::AtomicOp::Cas:
       return old == v ? replacement : old;
+    case ir::AtomicOp::And:
+    case ir::AtomicOp::Or:
+    case ir::AtomicOp::Xor:
+      if constexpr (std::is_integral_v<T>) {
+        if (op == ir::AtomicOp::And) return static_cast<T>(old & v);
+        if (op == ir::AtomicOp::Or) return static_cast<T>(old | v);
+        return static_cast<T>(old ^ v);
+      } else {
+        return old;  // the verifier allows integers only
+      }
+    // PTX's atom.inc and atom.dec (u32 only): wrap at v, as atomicInc and atomicDec do.
+    case ir::AtomicOp::Inc:
+      if constexpr (std::is_integral_v<T>) return old >= v ? T{0} : static_cast<T>(old + 1);
+      return old;
+    case ir::AtomicOp::Dec:
+      if constexpr (std::is_integral_v<T>) {
+        return old == T{0} || old > v ? v : static_cast<T>(old - 1);
+      }
+      return old;
   }
   return old;
 }

@@ -9,7 +9,8 @@ constexpr std::array<std::string_view, 7> kTypeNames = {"pred", "s32", "u32", "s
                                                         "u64",  "f32", "f64"};
 constexpr std::array<std::string_view, 5> kSpaceNames = {"global", "shared", "const", "local",
                                                          "dsmem"};
-constexpr std::array<std::string_view, 5> kAtomicNames = {"add", "min", "max", "exch", "cas"};
+constexpr std::array<std::string_view, 10> kAtomicNames = {"add", "min", "max", "exch", "cas",
+                                                           "and", "or",  "xor", "inc",  "dec"};
 constexpr std::array<std::string_view, 4> kShuffleNames = {"idx", "up", "down", "xor"};
 constexpr std::array<std::string_view, 3> kVoteNames = {"ballot", "any", "all"};
 constexpr std::array<std::string_view, kSpecialRegCount> kSpecialNames = {

@@ -47,7 +47,7 @@ constexpr bool operand_compatible(ScalarType want, ScalarType have) {
 
 enum class Space : std::uint8_t { Global, Shared, Const, Local, Dsmem };
 
-enum class AtomicOp : std::uint8_t { Add, Min, Max, Exch, Cas };
+enum class AtomicOp : std::uint8_t { Add, Min, Max, Exch, Cas, And, Or, Xor, Inc, Dec };
 enum class ShuffleMode : std::uint8_t { Idx, Up, Down, Xor };
 enum class VoteMode : std::uint8_t { Ballot, Any, All };
 

@@ -80,6 +80,15 @@ class InstructionChecker {
       if (min_max && !is_int(inst.type)) {
         return error(inst.loc, op + ": atomic min and max take integer types");
       }
+      const bool bitwise = inst.atomic_op == AtomicOp::And || inst.atomic_op == AtomicOp::Or ||
+                           inst.atomic_op == AtomicOp::Xor;
+      if (bitwise && !is_int(inst.type)) {
+        return error(inst.loc, op + ": atomic and, or and xor take integer types");
+      }
+      const bool wrapping = inst.atomic_op == AtomicOp::Inc || inst.atomic_op == AtomicOp::Dec;
+      if (wrapping && inst.type != ScalarType::U32) {
+        return error(inst.loc, op + ": atomic inc and dec take u32");
+      }
     }
     if (inst.narrow_bytes != 0) {
       const bool address = !inst.operands.empty() &&
