@@ -182,8 +182,10 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     for (const exec::OperandRef& op : d.mem.index) read(op);
     if (d.mem.has_rank) read(d.mem.rank);
     for (unsigned k = 0; k < d.ndst; ++k) it.writes[it.nwrites++] = d.dst[k];
-    // The compiled code reads each special register once (an S2R), where the IR first uses it.
-    for (unsigned s = 0; s < d.nsrc; ++s) {
+    // The compiled code reads each special register once (an S2R), where the IR first uses it;
+    // an imported kernel (its instructions carry a CUDA origin) reads them with PTX's own movs.
+    const bool imported = d.source != nullptr && d.source->origin.known();
+    for (unsigned s = 0; s < d.nsrc && !imported; ++s) {
       const exec::OperandRef& op = d.src[s];
       if (op.special < 0 || special_read[static_cast<std::size_t>(op.special)]) continue;
       special_read[static_cast<std::size_t>(op.special)] = true;
