@@ -8,11 +8,14 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/exec/program.hpp"
+#include "sim/core/ir/printer.hpp"
 #include "sim/metrics/metric_table.hpp"
+#include "tools/warpsim/buffer_compare.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
@@ -37,20 +40,6 @@ struct Row {
 
 #if WARPSIM_HAVE_CUDA
 // Element-wise, bit for bit.
-std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuffer& gpu,
-                           bool& mismatch) {
-  const unsigned size = ir::size_bytes(sim.element);
-  std::uint64_t differing = 0, first = 0;
-  for (std::uint64_t i = 0; i < sim.count(); ++i) {
-    if (std::memcmp(sim.bytes.data() + i * size, gpu.bytes.data() + i * size, size) != 0) {
-      if (differing++ == 0) first = i;
-    }
-  }
-  if (differing == 0) return "identical";
-  mismatch = true;
-  return fmt::format("MISMATCH: {} elements differ, the first at {}", differing, first);
-}
-
 enum class Outcome { Agrees, Mismatch, CannotRun };
 
 // The verdict on one counter, by the table's rule for it (metrics.def).
@@ -114,10 +103,11 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     rows.push_back({spec.kernel->name, spec.name, std::move(metric), std::move(s), std::move(m),
                     std::move(verdict)});
   };
+  const std::string approximated = approximations(*spec.kernel);
   for (std::size_t i = 0; i < sim.memory.buffers.size(); ++i) {
     const exec::GlobalBuffer& b = sim.memory.buffers[i];
     row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::name(b.element)), "simulated",
-        hw->device, compare_buffer(b, hw->memory.buffers[i], mismatch));
+        hw->device, compare_buffer(b, hw->memory.buffers[i], approximated, mismatch));
   }
   const LaunchOccupancy est = launch_occupancy(gpu, spec);
   row("registers per thread",

@@ -1,0 +1,61 @@
+#include "tools/warpsim/buffer_compare.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "sim/core/ir/printer.hpp"
+
+namespace warpsim::cli {
+
+std::string approximations(const ir::Kernel& k) {
+  std::set<std::string> used;
+  for (const ir::BasicBlock& b : k.blocks) {
+    for (const ir::Instruction& inst : b.instructions) {
+      const std::string text = ir::opcode_text(inst);
+      if (text.find(".approx") != std::string::npos) used.insert(text);
+    }
+  }
+  std::string list;
+  for (const std::string& u : used) list += (list.empty() ? "" : ", ") + u;
+  return list;
+}
+
+std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuffer& gpu,
+                           const std::string& approximated, bool& mismatch) {
+  const unsigned size = ir::size_bytes(sim.element);
+  std::uint64_t differing = 0, first = 0;
+  double worst = 0;
+  for (std::uint64_t i = 0; i < sim.count(); ++i) {
+    if (std::memcmp(sim.bytes.data() + i * size, gpu.bytes.data() + i * size, size) != 0) {
+      if (differing++ == 0) first = i;
+      if (ir::is_float(sim.element)) {
+        double a = 0, b = 0;
+        if (sim.element == ir::ScalarType::F32) {
+          float fa = 0, fb = 0;
+          std::memcpy(&fa, sim.bytes.data() + i * size, 4);
+          std::memcpy(&fb, gpu.bytes.data() + i * size, 4);
+          a = fa;
+          b = fb;
+        } else {
+          std::memcpy(&a, sim.bytes.data() + i * size, 8);
+          std::memcpy(&b, gpu.bytes.data() + i * size, 8);
+        }
+        const double relative = std::fabs(a - b) / std::max(std::fabs(b), 1e-30);
+        worst = std::isnan(relative) ? INFINITY : std::max(worst, relative);
+      }
+    }
+  }
+  if (differing == 0) return "identical";
+  if (!approximated.empty() && ir::is_float(sim.element) && worst <= kApproximationTolerance) {
+    return fmt::format("{} elements differ, by at most {:.2g} relative: the kernel uses {}",
+                       differing, worst, approximated);
+  }
+  mismatch = true;
+  return fmt::format("MISMATCH: {} elements differ, the first at {}", differing, first);
+}
+
+}  // namespace warpsim::cli
