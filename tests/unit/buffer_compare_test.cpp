@@ -42,7 +42,8 @@ entry:
   CHECK(cli::compare_buffer(sim, floats({1.0f, 2.002f}), used, mismatch).rfind("MISMATCH", 0) == 0);
   CHECK(mismatch);
   bool exact_rule = false;
-  CHECK(cli::compare_buffer(sim, floats({1.0f, 2.000008f}), "", exact_rule).rfind("MISMATCH", 0) == 0);
+  CHECK(cli::compare_buffer(sim, floats({1.0f, 2.000008f}), "", exact_rule).rfind("MISMATCH", 0) ==
+        0);
   CHECK(exact_rule);
 }
 
