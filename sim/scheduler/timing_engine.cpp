@@ -220,6 +220,7 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
     if (k.name == unrolled.name) {
       k = std::move(unrolled);
       kernel = &k;
+      break;  // `unrolled` is moved from: compare no further kernel with it
     }
   }
   exec::LaunchSpec compiled_launch = launch;
