@@ -3,6 +3,7 @@
 // registers' storage types, the IR blocks being built, operand conversion and the errors.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -30,6 +31,11 @@ struct OpcodeParts {
   // 8 or 16 for the 8- and 16-bit integer types (.u16, .s8, .b16, ...), 0 otherwise.
   unsigned narrow() const;
 };
+
+// Refuses (throws Unsupported) a modifier of `parts` outside `allowed`, the last
+// `type_suffixes` modifiers (the types) aside: those that would change what the IR computes.
+void refuse_modifiers(const OpcodeParts& parts, std::initializer_list<std::string_view> allowed,
+                      std::size_t type_suffixes = 1);
 
 // The width of an 8- or 16-bit integer type name ("u16" -> 16), 0 for any other; `is_signed`
 // says whether it is an .s type.

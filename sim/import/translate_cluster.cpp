@@ -7,19 +7,10 @@
 // above: the IR's dsmem by address); a generic access goes to global, shared or dsmem memory
 // by what its base register holds. Any other generic access is refused.
 #include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
 
 namespace warpsim::ptx {
 namespace {
-
-ir::Operand op(ir::ValueOperand v) {
-  return ir::Operand{std::move(v), {}};
-}
-ir::ValueOperand reg(const std::string& name) {
-  return {ir::RegRef{name}, {}};
-}
-ir::ValueOperand number(std::uint64_t v) {
-  return {ir::IntLiteral{v, false}, {}};
-}
 
 std::string base_of(const std::string& opcode) {
   return opcode.substr(0, opcode.find('.'));

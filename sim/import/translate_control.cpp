@@ -2,13 +2,10 @@
 // whole warp's active lanes, so only the full-warp forms are taken (member mask 0xffffffff,
 // shuffle width 32); a partial mask or a segmented shuffle is refused, not approximated.
 #include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
 
 namespace warpsim::ptx {
 namespace {
-
-ir::Operand op(ir::ValueOperand v) {
-  return ir::Operand{std::move(v), {}};
-}
 
 constexpr std::uint64_t kFullMask = 0xffffffffu;
 
@@ -60,8 +57,6 @@ void EntryTranslator::segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c,
                                         const Register& result, const Register* in_range) {
   using ir::Opcode;
   using ir::ScalarType;
-  auto number = [](std::uint64_t v) { return ir::ValueOperand{ir::IntLiteral{v, false}, {}}; };
-  auto reg = [](const std::string& n) { return ir::ValueOperand{ir::RegRef{n}, {}}; };
   const std::uint64_t s = (c >> 8) & 0x1f, clamp = c & 0x1f;
   const ir::ValueOperand lane{ir::SpecialReg::LaneId, {}};
   const std::string min_lane = fresh_temp(), max_lane = fresh_temp(), j = fresh_temp(),

@@ -2,6 +2,7 @@
 // (.nc, .cg, .L1::...), memory-ordering semantics and scopes do not change what the IR
 // computes: it runs every thread in a sequentially consistent memory, so they are dropped.
 #include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
 
 namespace warpsim::ptx {
 namespace {
@@ -53,8 +54,20 @@ MemoryForm parse_form(const OpcodeParts& parts) {
   return f;  // no space and not a parameter: a generic address (generic_space resolves it)
 }
 
-ir::Operand op(ir::ValueOperand v) {
-  return ir::Operand{std::move(v), {}};
+// An ld or st of `parts`' type and form in `space`, its operands still to add.
+ir::Instruction access(ir::Opcode opcode, const OpcodeParts& parts, const MemoryForm& form,
+                       ir::Space space, const std::string& written) {
+  const unsigned narrow = parts.narrow();
+  if (narrow != 0 && form.vector_width != 1) {
+    throw Unsupported{"'" + written + "': vectors of 8- or 16-bit values are not imported"};
+  }
+  ir::Instruction inst;
+  inst.opcode = opcode;
+  inst.type = parts.type();
+  inst.space = space;
+  inst.vector_width = form.vector_width;
+  inst.narrow_bytes = static_cast<std::uint8_t>(narrow / 8);
+  return inst;
 }
 
 }  // namespace
@@ -73,16 +86,7 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
     throw Unsupported{"the load's registers do not match its vector width"};
   }
   const unsigned narrow = parts.narrow();
-  if (narrow != 0 && form.vector_width != 1) {
-    throw Unsupported{"'" + current_->opcode +
-                      "': vectors of 8- or 16-bit values are not imported"};
-  }
-  ir::Instruction inst;
-  inst.opcode = ir::Opcode::Ld;
-  inst.type = t;
-  inst.space = space;
-  inst.vector_width = form.vector_width;
-  inst.narrow_bytes = static_cast<std::uint8_t>(narrow / 8);
+  ir::Instruction inst = access(ir::Opcode::Ld, parts, form, space, current_->opcode);
   inst.operands.push_back(ir::Operand{address(operand(1), space), {}});
   std::vector<Dest> dests;
   for (const Operand& target : targets) {
@@ -101,17 +105,7 @@ void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
   const MemoryForm form = parse_form(parts);
   expect_operands(2);
   const ir::ScalarType t = parts.type();
-  const unsigned narrow = parts.narrow();
-  if (narrow != 0 && form.vector_width != 1) {
-    throw Unsupported{"'" + current_->opcode +
-                      "': vectors of 8- or 16-bit values are not imported"};
-  }
-  ir::Instruction inst;
-  inst.opcode = ir::Opcode::St;
-  inst.type = t;
-  inst.space = space;
-  inst.vector_width = form.vector_width;
-  inst.narrow_bytes = static_cast<std::uint8_t>(narrow / 8);
+  ir::Instruction inst = access(ir::Opcode::St, parts, form, space, current_->opcode);
   ir::MemRef ref = address(operand(0), space);
   if (const auto* v = std::get_if<VectorOperand>(&operand(1))) {
     if (v->elements.size() != form.vector_width) {

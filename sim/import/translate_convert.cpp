@@ -1,0 +1,161 @@
+// Moves, cvta and conversions, 8- and 16-bit integers among them.
+#include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
+
+namespace warpsim::ptx {
+
+bool EntryTranslator::conversion(const OpcodeParts& parts) {
+  using ir::Opcode;
+  if (parts.base == "mov") {
+    refuse_modifiers(parts, {});
+    expect_operands(2);
+    if (std::holds_alternative<VectorOperand>(operand(0)) ||
+        std::holds_alternative<VectorOperand>(operand(1))) {
+      throw Unsupported{"packing registers with mov {..} is not imported"};
+    }
+    const ir::ScalarType t = parts.type();
+    const auto* src = std::get_if<Register>(&operand(1));
+    const auto* dst = std::get_if<Register>(&operand(0));
+    // A special register the IR lacks (%cluster_nctaid.x, ...) read into a register nothing
+    // reads: cooperative groups' objects read them whether or not the kernel uses them.
+    if (src != nullptr && dst != nullptr && src->name.find('.') != std::string::npos &&
+        !special_register(src->name) && !storage_.contains(src->name) && !is_read(*dst)) {
+      return true;
+    }
+    if (src && dst && !special_register(src->name) && storage_.contains(src->name) &&
+        t != ir::ScalarType::Pred) {
+      const ir::ScalarType from = storage_of(*src), to = storage_of(*dst);
+      if (!ir::operand_compatible(from, to) && ir::size_bytes(from) == ir::size_bytes(to) &&
+          ir::size_bytes(t) == ir::size_bytes(to)) {
+        // mov.b32 %f1, %r1: the bits of one register as another type.
+        ir::Instruction& c =
+            emit(Opcode::Bitcast, to, {ir_register(dst->name)}, {op(reg(ir_register(src->name)))});
+        c.source_type = from;
+        return true;
+      }
+    }
+    unary(Opcode::Mov, t);
+    return true;
+  }
+  if (parts.base == "cvta") {
+    // cvta.to.global and cvta.global: a global address is its generic address.
+    const bool global = parts.has("global");
+    if (!global) {
+      throw Unsupported{"'" + current_->opcode +
+                        "': generic addresses of shared, local or constant memory are not "
+                        "imported"};
+    }
+    refuse_modifiers(parts, {"to", "global"});
+    unary(Opcode::Mov, parts.type());
+    return true;
+  }
+  if (parts.base != "cvt") return false;
+  if (parts.mods.size() < 2) throw Unsupported{"cvt needs two types"};
+  const std::string& dname = parts.mods[parts.mods.size() - 2];
+  const std::string& sname = parts.mods.back();
+  if (narrow_width(dname) != 0 || narrow_width(sname) != 0) {
+    if (parts.mods.size() == 2 ||
+        (parts.mods.size() == 3 && parts.mods[0] == "rn" &&
+         ir::is_float(ir_type_of("." + dname).value_or(ir::ScalarType::U32)))) {
+      return narrow_conversion(dname, sname);
+    }
+    throw Unsupported{"'" + current_->opcode + "' is not imported"};
+  }
+  const auto to = ir_type_of("." + dname), from = ir_type_of("." + sname);
+  if (!to || !from || *to == ir::ScalarType::Pred || *from == ir::ScalarType::Pred) {
+    throw Unsupported{"cvt." + dname + "." + sname +
+                      " is not imported (8- and 16-bit integers and halves are not IR types)"};
+  }
+  std::string rounding;
+  bool sat = false, ftz = false;
+  for (std::size_t i = 0; i + 2 < parts.mods.size(); ++i) {
+    const std::string& m = parts.mods[i];
+    if (m == "sat") {
+      sat = true;
+    } else if (m == "ftz") {
+      ftz = true;
+    } else {
+      rounding = m;
+    }
+  }
+  std::string want;  // the one rounding the IR's cvt performs for this pair
+  bool sat_ok = false, ftz_ok = false;
+  if (ir::is_float(*to) && ir::is_int(*from)) {
+    want = "rn";
+  } else if (ir::is_int(*to) && ir::is_float(*from)) {
+    want = "rzi";
+    sat_ok = ftz_ok = true;  // the IR's cvt saturates; a subnormal truncates to 0 either way
+  } else if (*to == ir::ScalarType::F32 && *from == ir::ScalarType::F64) {
+    want = "rn";
+  }
+  if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {
+    throw Unsupported{"'" + current_->opcode + "' is not imported: the IR's cvt." + dname + "." +
+                      sname + " rounds " + (want.empty() ? "exactly" : "as ." + want) +
+                      (sat_ok ? " and saturates" : "")};
+  }
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), *from);
+  const Dest d = dest(operand(0), *to);
+  if (*to == *from) {
+    emit(Opcode::Mov, *to, {d.name}, {op(a)});
+  } else {
+    ir::Instruction& c = emit(Opcode::Cvt, *to, {d.name}, {op(a)});
+    c.source_type = *from;
+  }
+  finish(d);
+  return true;
+}
+
+// cvt to or from an 8- or 16-bit integer: the source read at its width (sign- or zero-extended
+// to 32 bits), converted as a 32-bit integer, and a narrow destination masked to its width.
+bool EntryTranslator::narrow_conversion(const std::string& dname, const std::string& sname) {
+  using ir::Opcode;
+  expect_operands(2);
+  bool from_signed = false, to_signed = false;
+  const unsigned from_bits = narrow_width(sname, &from_signed);
+  const unsigned to_bits = narrow_width(dname, &to_signed);
+  const auto from_wide = ir_type_of("." + sname), to_wide = ir_type_of("." + dname);
+  if ((from_bits == 0 && (!from_wide || !ir::is_int(*from_wide))) ||
+      (to_bits == 0 && (!to_wide || *to_wide == ir::ScalarType::Pred))) {
+    throw Unsupported{"cvt." + dname + "." + sname +
+                      " is not imported (8- and 16-bit integers "
+                      "convert to and from integers, and to floats)"};
+  }
+  // The source as a 32-bit (or 64-bit) integer value.
+  ir::ScalarType mid = from_signed ? ir::ScalarType::S32 : ir::ScalarType::U32;
+  ir::ValueOperand v;
+  if (from_bits != 0) {
+    v = value(operand(1), ir::ScalarType::U32);
+    const std::string low = fresh_temp();
+    emit(Opcode::And, ir::ScalarType::U32, {low},
+         {op(v), op({ir::IntLiteral{(std::uint64_t{1} << from_bits) - 1, false}, {}})});
+    v = extend(reg(low), from_bits, from_signed);
+  } else {
+    mid = *from_wide;
+    v = value(operand(1), mid);
+  }
+  if (to_bits != 0) {
+    if (ir::size_bytes(mid) == 8) {
+      const std::string low = fresh_temp();
+      ir::Instruction& c = emit(Opcode::Cvt, ir::ScalarType::U32, {low}, {op(v)});
+      c.source_type = mid;
+      v = reg(low);
+    }
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    emit(Opcode::And, ir::ScalarType::U32, {d.name},
+         {op(v), op({ir::IntLiteral{(std::uint64_t{1} << to_bits) - 1, false}, {}})});
+    finish(d);
+    return true;
+  }
+  const Dest d = dest(operand(0), *to_wide);
+  if (ir::operand_compatible(*to_wide, mid)) {
+    emit(Opcode::Mov, *to_wide, {d.name}, {op(v)});
+  } else {
+    ir::Instruction& c = emit(Opcode::Cvt, *to_wide, {d.name}, {op(v)});
+    c.source_type = mid;
+  }
+  finish(d);
+  return true;
+}
+
+}  // namespace warpsim::ptx
