@@ -60,6 +60,7 @@ class Runner {
     std::vector<std::uint64_t> values;  // one slot per parameter, read by the driver
     if (!pass_parameters(launch, out, values)) return std::nullopt;
     std::vector<void*> params;
+    params.reserve(values.size());
     for (std::uint64_t& v : values) params.push_back(&v);
     if (!ok(d_.occupancy(&out.blocks_per_sm, fn, static_cast<int>(launch.threads_per_block()),
                          launch.dynamic_smem),

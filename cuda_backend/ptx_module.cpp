@@ -66,7 +66,7 @@ KernelEmitter::KernelEmitter(const ir::Module& module, const ir::Kernel& kernel)
 }
 
 std::string KernelEmitter::temp(const char* type) {
-  const std::string name = fmt::format("%t{}", temps_.size());
+  std::string name = fmt::format("%t{}", temps_.size());
   temps_.emplace_back(name, type);
   return name;
 }
@@ -130,7 +130,7 @@ std::string KernelEmitter::value(const ir::ValueOperand& v, ir::ScalarType as) {
     const bool constant = module_.find_constant(p->name) != nullptr;
     const std::string symbol = constant ? p->name : array_symbol(kernel_, p->name);
     const bool wide = ir::size_bytes(as) == 8;
-    const std::string out = temp(wide ? ".b64" : ".b32");
+    std::string out = temp(wide ? ".b64" : ".b32");
     line(std::string(wide ? "mov.u64 " : "mov.u32 ") + out + ", " + symbol);
     return out;
   }
@@ -164,10 +164,10 @@ std::string KernelEmitter::index_value(const ir::ValueOperand& v, bool wide) {
   if (std::holds_alternative<ir::IntLiteral>(v.value)) {
     return value(v, wide ? ir::ScalarType::S64 : ir::ScalarType::S32);
   }
-  const std::string src = value(v, t);
+  std::string src = value(v, t);
   const bool is64 = ir::size_bytes(t) == 8;
   if (wide == is64) return src;
-  const std::string out = temp(wide ? ".b64" : ".b32");
+  std::string out = temp(wide ? ".b64" : ".b32");
   if (wide) {
     line(std::string("cvt") + (ir::is_signed_int(t) ? ".s64.s32 " : ".u64.u32 ") + out + ", " +
          src);

@@ -49,7 +49,7 @@ void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
     // A literal keeps its 32-bit value (-1 in mul.wide.u32 is 0xffffffff, not 2^64 - 1).
     if (std::holds_alternative<Immediate>(operand(i))) return value(operand(i), t);
     const ir::ValueOperand v = value(operand(i), t);
-    const std::string w = fresh_temp();
+    std::string w = fresh_temp();
     ir::Instruction& c = emit(ir::Opcode::Cvt, wide, {w}, {op(v)});
     c.source_type = t;
     return reg(w);
@@ -213,7 +213,7 @@ void EntryTranslator::funnel_shift(const OpcodeParts& parts) {
   expect_operands(4);
   auto widened = [&](std::size_t i) {
     const ir::ValueOperand v = value(operand(i), ScalarType::U32);
-    const std::string w = fresh_temp();
+    std::string w = fresh_temp();
     ir::Instruction& c = emit(Opcode::Cvt, ScalarType::U64, {w}, {op(v)});
     c.source_type = ScalarType::U32;
     return w;
@@ -247,17 +247,17 @@ std::string EntryTranslator::float_compare(const std::string& cmp, ir::ScalarTyp
                                            const ir::ValueOperand& a, const ir::ValueOperand& b) {
   using ir::Opcode;
   auto basic = [&](Opcode code, const ir::ValueOperand& x, const ir::ValueOperand& y) {
-    const std::string r = fresh_temp();
+    std::string r = fresh_temp();
     emit(code, t, {r}, {op(x), op(y)});
     return r;
   };
   auto logic = [&](Opcode code, const std::string& x, const std::string& y) {
-    const std::string r = fresh_temp();
+    std::string r = fresh_temp();
     emit(code, ir::ScalarType::Pred, {r}, {op(reg(x)), op(reg(y))});
     return r;
   };
   auto negate = [&](const std::string& x) {
-    const std::string r = fresh_temp();
+    std::string r = fresh_temp();
     emit(Opcode::Not, ir::ScalarType::Pred, {r}, {op(reg(x))});
     return r;
   };
@@ -284,7 +284,7 @@ std::string EntryTranslator::float_compare(const std::string& cmp, ir::ScalarTyp
 std::string EntryTranslator::predicate_result(ir::Opcode cmp, ir::ScalarType t,
                                               const ir::ValueOperand& a,
                                               const ir::ValueOperand& b) {
-  const std::string r = fresh_temp();
+  std::string r = fresh_temp();
   emit(cmp, t, {r}, {op(a), op(b)});
   return r;
 }

@@ -80,12 +80,11 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
   }
   std::string want;  // the one rounding the IR's cvt performs for this pair
   bool sat_ok = false, ftz_ok = false;
-  if (ir::is_float(*to) && ir::is_int(*from)) {
-    want = "rn";
-  } else if (ir::is_int(*to) && ir::is_float(*from)) {
+  if (ir::is_int(*to) && ir::is_float(*from)) {
     want = "rzi";
     sat_ok = ftz_ok = true;  // the IR's cvt saturates; a subnormal truncates to 0 either way
-  } else if (*to == ir::ScalarType::F32 && *from == ir::ScalarType::F64) {
+  } else if ((ir::is_float(*to) && ir::is_int(*from)) ||
+             (*to == ir::ScalarType::F32 && *from == ir::ScalarType::F64)) {
     want = "rn";
   }
   if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {

@@ -21,7 +21,7 @@ class ConstantCache {
  public:
   static constexpr std::uint64_t kLineBytes = 64;
   // The bank's size: the verifier keeps constants within it.
-  static constexpr std::uint64_t kBankBytes = 64 * 1024;
+  static constexpr std::uint64_t kBankBytes = std::uint64_t{64} * 1024;
 
   ConstantCache(const ConstantTiming& timing, bool l2_flushed);
 

@@ -33,8 +33,8 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       partitions_(
           std::max<std::uint64_t>(1, std::min(gpu.timing.l2_partitions, gpu.timing.l2_slices))),
       partition_of_sm_(std::move(partition_of_sm)),
-      slice_free_(gpu.timing.l2_slices, 0.0),
-      channel_free_(gpu.timing.dram_channels, 0.0) {
+      slice_servers_(gpu.timing.l2_slices),
+      channel_servers_(gpu.timing.dram_channels) {
   // Two sides when the slices of a partition and the channels split evenly between them.
   const std::uint64_t per_partition = t_.l2_slices / partitions_;
   sides_ = per_partition % 2 == 0 && t_.dram_channels % 2 == 0 ? 2 : 1;
@@ -77,19 +77,10 @@ std::uint64_t MemorySystem::dram_transfer(std::uint64_t line, std::uint64_t byte
   // uses the channels of its side.
   const std::uint64_t per_side = t_.dram_channels / sides_;
   const std::uint64_t channel = side * per_side + fold_hash(line / 2, per_side);
-  double& free = channel_free_[channel];
-  free = std::max(free, static_cast<double>(at)) +
-         static_cast<double>(bytes) * channel_cycles_per_byte_;
-  // Requests come in nearly, not strictly, in time order: one a little earlier than the last
-  // counts as of the last.
-  RecentDram& recent = recent_dram_[side];
-  const auto now = static_cast<double>(at);
-  if (now > recent.at) {
-    recent.requests *= std::exp((recent.at - now) / static_cast<double>(t_.dram_load_window));
-    recent.at = now;
-  }
-  recent.requests += 1;
-  return static_cast<std::uint64_t>(std::ceil(free));
+  const Cycle sent = channel_servers_[channel].book(
+      at, BusyCycles{static_cast<double>(bytes) * channel_cycles_per_byte_});
+  recent_dram_[side].add(at, t_.dram_load_window);
+  return sent;
 }
 
 std::uint64_t MemorySystem::dram_read_latency(std::uint32_t side) const {
@@ -98,7 +89,7 @@ std::uint64_t MemorySystem::dram_read_latency(std::uint32_t side) const {
   // grows with the rate of lines asked for, as if each opened a row once). Requests a cycle
   // over the window, at that size, against the side's share of the bandwidth.
   const double per_cycle =
-      recent_dram_[side].requests * dram_access_bytes_ / static_cast<double>(t_.dram_load_window);
+      recent_dram_[side].weight() * dram_access_bytes_ / static_cast<double>(t_.dram_load_window);
   const double load = std::min(1.0, per_cycle / side_dram_bytes_per_cycle_);
   return t_.dram_latency + static_cast<std::uint64_t>(
                                std::lround(load * static_cast<double>(t_.dram_loaded_latency)));
@@ -126,12 +117,6 @@ std::uint64_t MemorySystem::home_of(std::uint64_t line) const {
   // A hash independent of the slice's (whose low bit picks the side), so each partition is home
   // to half of every side's lines.
   return partitions_ == 1 ? 0 : ((line * 0xD6E8FEB86659FD93ull) >> 40) % partitions_;
-}
-
-double MemorySystem::book_slice(std::uint64_t slice, double from, double busy) {
-  double& free = slice_free_[slice];
-  free = std::max(free, from) + busy;
-  return free;
 }
 
 CacheLine& MemorySystem::touch_line(std::uint64_t slice, std::uint64_t line, std::uint64_t at,
@@ -168,10 +153,9 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
     // between the partitions. Its time is booked from the request's arrival, as every slice's
     // is (bookings in arrival order leave no gaps a later booking could not fill).
     const std::uint64_t home_slice = slice_of(address, home_of(address));
-    const auto at_home =
-        std::max(at, static_cast<std::uint64_t>(std::ceil(book_slice(
-                         home_slice, static_cast<double>(arrival),
-                         static_cast<double>(count(missing) * 32) * slice_cycles_per_byte_))));
+    const Cycle at_home =
+        std::max(at, slice_servers_[home_slice].book(
+                         arrival, slice_busy(static_cast<double>(count(missing) * 32))));
     CacheLine scratch;
     CacheLine& home = touch_line(home_slice, address, at_home, scratch);
     arrives =
@@ -218,14 +202,14 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   // of few lanes still takes about as long as l2_atomic_min_lanes of them (atom_one_lane: one
   // lane per request, 3.48 cycles each against 4.99 for 32).
   const auto lanes = static_cast<double>(std::max<std::uint64_t>(t_.l2_atomic_min_lanes, r.lanes));
-  const double busy = atomic ? static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0
-                             : static_cast<double>(sector_times * 32) * slice_cycles_per_byte_;
+  const BusyCycles busy =
+      atomic ? BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0}
+             : slice_busy(sector_times * 32);
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
     // which keeps every written line; the SM's partition passes them on.
     const std::uint64_t home_slice = slice_of(r.line, home_of(r.line));
-    const auto at_home = static_cast<std::uint64_t>(
-        std::ceil(book_slice(home_slice, static_cast<double>(r.cycle + half), busy)));
+    const Cycle at_home = slice_servers_[home_slice].book(r.cycle + half, busy);
     CacheLine uncached;
     CacheLine& home = touch_line(home_slice, r.line, at_home, uncached);
     MemoryCounters& counters = side_counters_[side];
@@ -244,8 +228,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
     }
     return at_home + half;
   }
-  const auto at_slice = static_cast<std::uint64_t>(
-      std::ceil(book_slice(slice_index, static_cast<double>(r.cycle + half), busy)));
+  const Cycle at_slice = slice_servers_[slice_index].book(r.cycle + half, busy);
   CacheLine uncached;
   CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
   const std::uint64_t ready =

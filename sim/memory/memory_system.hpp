@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sim/config/gpu_config.hpp"
+#include "sim/memory/bandwidth_server.hpp"
 #include "sim/memory/sector_cache.hpp"
 
 namespace warpsim::memory {
@@ -83,8 +84,8 @@ class MemorySystem {
   std::uint64_t serve(const L2Request& r);
   // The partition a line lives in: the host's copies and every write end there.
   std::uint64_t home_of(std::uint64_t line) const;
-  // Books `busy` cycles of a slice from `from` on; returns when they end.
-  double book_slice(std::uint64_t slice, double from, double busy);
+  // A slice's time for moving `bytes` through it.
+  BusyCycles slice_busy(double bytes) const { return {bytes * slice_cycles_per_byte_}; }
   // The line in a slice, allocated if absent (an evicted dirty line is written to DRAM);
   // `uncached` stands in when the slice holds nothing.
   CacheLine& touch_line(std::uint64_t slice, std::uint64_t line, std::uint64_t at,
@@ -111,17 +112,14 @@ class MemorySystem {
   std::uint32_t sides_ = 1;
   std::vector<std::uint32_t> partition_of_sm_;
   std::vector<SectorCache> slices_;
-  std::vector<double> slice_free_;    // cycle each slice is next free
-  std::vector<double> channel_free_;  // cycle each DRAM channel is next free
+  std::vector<BandwidthServer> slice_servers_;
+  std::vector<BandwidthServer> channel_servers_;  // the DRAM channels
   double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
   double dram_access_bytes_ = 0;               // a DRAM request's size, as the load counts it
   double side_dram_bytes_per_cycle_ = 0;       // a side's share of the DRAM bandwidth
   std::vector<MemoryCounters> side_counters_;  // by side: each side's thread adds to its own
-  // By side: DRAM requests, each weighted by exp(-age / dram_load_window), as of `at`.
-  struct RecentDram {
-    double requests = 0, at = 0;
-  };
-  std::vector<RecentDram> recent_dram_;
+  // By side: DRAM requests, each weighted by exp(-age / dram_load_window).
+  std::vector<DecayingCount> recent_dram_;
 };
 
 }  // namespace warpsim::memory

@@ -187,8 +187,11 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     const bool imported = d.source != nullptr && d.source->origin.known();
     for (unsigned s = 0; s < d.nsrc && !imported; ++s) {
       const exec::OperandRef& op = d.src[s];
-      if (op.special < 0 || special_read[static_cast<std::size_t>(op.special)]) continue;
-      special_read[static_cast<std::size_t>(op.special)] = true;
+      if (op.special < 0) continue;
+      // Not negative here, so the index is the register's number.
+      const auto which = static_cast<std::uint8_t>(op.special);
+      if (special_read[which]) continue;
+      special_read[which] = true;
       it.extra_issue += static_cast<std::uint32_t>(t.special_register_issue);
     }
     // An access by byte address carries its address arithmetic in the code itself.

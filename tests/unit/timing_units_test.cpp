@@ -2,9 +2,11 @@
 // servers.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 
 #include "sim/memory/address_hash.hpp"
+#include "sim/memory/bandwidth_server.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/memory/sector_cache.hpp"
 #include "sim/scheduler/warp_scheduler.hpp"
@@ -120,6 +122,30 @@ TEST_CASE("an L1 of 224 KB holds 512 lines 2 MB apart (pointer chasing over 512 
   memory::Eviction ev;
   for (std::uint64_t k = 0; k < 512; ++k) l1.touch(k * 16384, ev);
   for (std::uint64_t k = 0; k < 512; ++k) CHECK(l1.find(k * 16384) != nullptr);
+}
+
+TEST_CASE("a bandwidth server books its work back to back and hands out whole cycles") {
+  memory::BandwidthServer server;
+  // 32 bytes at 0.75 cycles each booking (a slice of 48 moving 2048 bytes a cycle would take
+  // 48 / 2048 cycles a byte): from cycle 10, the bookings end at 10.75, 11.5 and 12.25, read as
+  // the cycles 11, 12 and 13; the fractions add up rather than rounding each booking to 1.
+  CHECK(server.book(10, {0.75}) == 11);
+  CHECK(server.book(10, {0.75}) == 12);
+  CHECK(server.book(10, {0.75}) == 13);
+  // A booking after the server went idle starts at its own time.
+  CHECK(server.book(100, {0.5}) == 101);
+  CHECK(server.book(100, {0}) == 101);  // 100.5 still: nothing new was booked
+}
+
+TEST_CASE("a decaying count forgets one e-fold a window and ignores slightly late requests") {
+  memory::DecayingCount recent;
+  recent.add(0, 100);
+  recent.add(0, 100);
+  CHECK(recent.weight() == doctest::Approx(2.0));
+  recent.add(100, 100);  // 2 e^-1 + 1
+  CHECK(recent.weight() == doctest::Approx(2.0 * std::exp(-1.0) + 1.0));
+  recent.add(50, 100);  // earlier than the last: counts as of cycle 100
+  CHECK(recent.weight() == doctest::Approx(2.0 * std::exp(-1.0) + 2.0));
 }
 
 TEST_CASE("the L2's memory sides share no state: resolved apart, in any order, they agree") {

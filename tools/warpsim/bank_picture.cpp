@@ -40,7 +40,7 @@ std::string escape(const std::string& text) {
 void write_bank_grid(std::ostream& out, const memory::BankMap& map) {
   out << "wavefront | bank\n          |";
   for (unsigned b = 0; b < memory::kBanks; ++b) out << fmt::format("{:>4}", b);
-  out << "\n----------+" << std::string(4 * memory::kBanks, '-') << '\n';
+  out << "\n----------+" << std::string(std::size_t{4} * memory::kBanks, '-') << '\n';
   std::vector<std::vector<std::string>> rows(map.wavefronts,
                                              std::vector<std::string>(memory::kBanks, "."));
   for (const memory::BankSlot& s : map.slots) rows[s.wavefront][s.bank] = cell_label(s);

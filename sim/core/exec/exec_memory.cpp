@@ -22,10 +22,9 @@ inline std::int64_t read_index(const std::uint64_t bits, ir::ScalarType type) {
       return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
     case ir::ScalarType::U32:
       return static_cast<std::uint32_t>(bits);
-    case ir::ScalarType::U64:
-      // Beyond 2^63 is out of any array; keep it negative so the bounds check catches it.
-      return static_cast<std::int64_t>(bits);
     default:
+      // S64 and U64: a U64 beyond 2^63 is out of any array; it stays negative so the bounds
+      // check catches it.
       return static_cast<std::int64_t>(bits);
   }
 }
@@ -435,7 +434,7 @@ void exec_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
       std::uint64_t bits = 0;
-      std::memcpy(&bits, at.data + e * kSize, kSize);
+      std::memcpy(&bits, at.data + std::size_t{e} * kSize, kSize);
       w.write(d.dst[e])[l] = bits;
     }
   });
@@ -457,10 +456,30 @@ void exec_store(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint3
     const Location at = addressing.locate(l);
     for (unsigned e = 0; e < d.vector_width; ++e) {
       const std::uint64_t bits = w.read(d.src[e])[l];
-      std::memcpy(at.data + e * kSize, &bits, kSize);
+      std::memcpy(at.data + std::size_t{e} * kSize, &bits, kSize);
     }
   });
   addressing.account(mask);
+}
+
+// The atomics on integers only: and, or, xor, and PTX's atom.inc and atom.dec (u32), which
+// wrap at v as atomicInc and atomicDec do.
+template <typename T>
+T bitwise_or_wrapping_update(ir::AtomicOp op, T old, T v) {
+  switch (op) {
+    case ir::AtomicOp::And:
+      return static_cast<T>(old & v);
+    case ir::AtomicOp::Or:
+      return static_cast<T>(old | v);
+    case ir::AtomicOp::Inc:
+      return old >= v ? T{0} : static_cast<T>(old + 1);
+    case ir::AtomicOp::Dec:
+      return old == T{0} || old > v ? v : static_cast<T>(old - 1);
+    case ir::AtomicOp::Xor:
+      return static_cast<T>(old ^ v);
+    default:
+      return old;  // not one of these
+  }
 }
 
 template <typename T>
@@ -484,22 +503,10 @@ T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
     case ir::AtomicOp::And:
     case ir::AtomicOp::Or:
     case ir::AtomicOp::Xor:
-      if constexpr (std::is_integral_v<T>) {
-        if (op == ir::AtomicOp::And) return static_cast<T>(old & v);
-        if (op == ir::AtomicOp::Or) return static_cast<T>(old | v);
-        return static_cast<T>(old ^ v);
-      } else {
-        return old;  // the verifier allows integers only
-      }
-    // PTX's atom.inc and atom.dec (u32 only): wrap at v, as atomicInc and atomicDec do.
     case ir::AtomicOp::Inc:
-      if constexpr (std::is_integral_v<T>) return old >= v ? T{0} : static_cast<T>(old + 1);
-      return old;
     case ir::AtomicOp::Dec:
-      if constexpr (std::is_integral_v<T>) {
-        return old == T{0} || old > v ? v : static_cast<T>(old - 1);
-      }
-      return old;
+      if constexpr (std::is_integral_v<T>) return bitwise_or_wrapping_update(op, old, v);
+      return old;  // the verifier allows integers only
   }
   return old;
 }

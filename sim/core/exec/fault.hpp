@@ -24,7 +24,7 @@ struct FaultSite {
 
 class KernelFault : public std::runtime_error {
  public:
-  KernelFault(FaultSite site, std::string what)
+  KernelFault(FaultSite site, const std::string& what)
       : std::runtime_error(what), site_(std::move(site)) {}
   const FaultSite& site() const { return site_; }
 

@@ -41,7 +41,7 @@ struct WarpState {
                                     : sources[static_cast<std::size_t>(op.source)];
     return base + std::size_t{op.slot} * kWarpSize;
   }
-  std::uint64_t* write(std::uint32_t slot) { return regs.data() + slot * kWarpSize; }
+  std::uint64_t* write(std::uint32_t slot) { return regs.data() + std::size_t{slot} * kWarpSize; }
 };
 
 struct BlockState {

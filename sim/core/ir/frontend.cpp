@@ -9,7 +9,7 @@
 
 namespace warpsim::ir {
 
-LoadedModule load_module_text(std::string display_name, std::string source) {
+LoadedModule load_module_text(std::string display_name, const std::string& source) {
   LoadedModule loaded{Module{}, Diagnostics(std::move(display_name), source)};
   loaded.module = parse(source, loaded.diags);
   if (!loaded.diags.has_errors()) verify(loaded.module, loaded.diags);

@@ -15,7 +15,7 @@ struct LoadedModule {
   bool ok() const { return !diags.has_errors(); }
 };
 
-LoadedModule load_module_text(std::string display_name, std::string source);
+LoadedModule load_module_text(std::string display_name, const std::string& source);
 LoadedModule load_module_file(const std::string& path);
 
 }  // namespace warpsim::ir

@@ -105,7 +105,7 @@ class LaunchParser {
     if (is_buffer) {
       auto buffer = buffer_spec();
       if (!buffer) return false;
-      a.value = std::move(*buffer);
+      a.value = *buffer;
     } else {
       auto lit = ts_.literal();
       if (!lit) return false;

@@ -9,8 +9,8 @@
 namespace warpsim::ir {
 namespace {
 
-constexpr std::uint64_t kConstantBankBytes = 64 * 1024;
-constexpr std::uint64_t kLocalBytesPerThread = 512 * 1024;
+constexpr std::uint64_t kConstantBankBytes = std::uint64_t{64} * 1024;
+constexpr std::uint64_t kLocalBytesPerThread = std::uint64_t{512} * 1024;
 constexpr std::uint64_t kMaxRegsPerThread = 255;
 constexpr std::size_t kMaxArrayDims = 8;  // the executor's limit
 

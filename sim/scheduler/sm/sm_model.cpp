@@ -32,7 +32,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       warps_per_block_(setup.warps_per_block),
       source_(setup.frontend->source_for_sm({&stats_, &access_, &atomics_})),
       slots_(setup.blocks_per_sm),
-      by_id_(setup.blocks_per_sm * setup.warps_per_block),
+      by_id_(std::size_t{setup.blocks_per_sm} * setup.warps_per_block),
       earliest_(by_id_.size(), 0),
       throttled_on_(by_id_.size(), Pipe::Count),
       shared_(shared_pipe_timing(*setup.timing)),
