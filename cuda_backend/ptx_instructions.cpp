@@ -167,6 +167,11 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::CosApprox:
       line(std::string(ir::spelling(inst.opcode)) + arith_type(t) + ' ' + d + ", " + v(0, t));
       return;
+    case Opcode::DivApprox:
+    case Opcode::DivFull:
+      line(std::string(ir::spelling(inst.opcode)) + arith_type(t) + ' ' + d + ", " + v(0, t) +
+           ", " + v(1, t));
+      return;
     case Opcode::Shl:
       line("shl" + ptx_bits(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, ScalarType::U32));
       return;

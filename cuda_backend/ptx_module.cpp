@@ -250,6 +250,8 @@ std::string KernelEmitter::emit() {
   prologue();
   for (const ir::BasicBlock& b : kernel_.blocks) {
     raw(label(b.label) + ":");
+    // In the loop's header block, as nvcc places it for `#pragma unroll 1`.
+    if (b.no_unroll) line(".pragma \"nounroll\"");
     for (const ir::Instruction& inst : b.instructions) instruction(inst);
   }
   std::ostringstream out;
@@ -261,7 +263,14 @@ std::string KernelEmitter::emit() {
                                                               : ptx_type(p.type);
     out << (i ? ",\n" : "\n") << "  .param " << type << ' ' << kernel_.name << "_param_" << p.name;
   }
-  out << "\n)\n{\n" << decls_.str();
+  out << "\n)\n";
+  // The performance directives of __launch_bounds__ and __maxnreg__.
+  if (const auto& bounds = kernel_.launch_bounds) {
+    out << ".maxntid " << bounds->max_threads << ", 1, 1\n";
+    if (bounds->min_blocks != 0) out << ".minnctapersm " << bounds->min_blocks << '\n';
+  }
+  if (kernel_.max_regs) out << ".maxnreg " << *kernel_.max_regs << '\n';
+  out << "{\n" << decls_.str();
   for (const auto& [name, type] : temps_) out << "  .reg " << type << ' ' << name << ";\n";
   out << body_.str() << "}\n";
   return out.str();

@@ -17,6 +17,8 @@ namespace warpsim::ptx {
 // Thrown while translating one instruction; translate_entry locates it.
 struct Unsupported {
   std::string message;
+  std::uint32_t line = 0;  // the PTX line, where it is not the current instruction's
+  std::uint32_t column = 0;
 };
 
 // An instruction's opcode split at its dots: "ld.global.nc.f32" -> base "ld", modifiers

@@ -222,12 +222,22 @@ class Reader {
     while (peek().kind == TokenKind::Name && peek().text.starts_with(".")) {
       const Token& d = next();
       if (d.text == ".maxnreg") {
-        e.maxnreg = static_cast<std::uint32_t>(expect_unsigned("a register count"));
+        e.maxnreg = bounded_count(d, "a register count");
+      } else if (d.text == ".maxntid") {
+        // Up to three dimensions; the bound is their product.
+        std::uint64_t threads = bounded_count(d, "a thread count");
+        while (accept(",")) threads *= bounded_count(d, "a thread count");
+        if (threads > 1024) fail(d, ".maxntid allows more than 1024 threads a block");
+        e.maxntid = static_cast<std::uint32_t>(threads);
+      } else if (d.text == ".minnctapersm") {
+        e.minnctapersm = bounded_count(d, "a block count");
       } else if (d.text == ".pragma") {
         skip_statement();
-        continue;
+      } else {
+        // .reqntid, .maxnctapersm, .explicitcluster, .reqnctapercluster, .maxclusterrank, ...
+        e.unsupported_directives.push_back({std::string(d.text), d.line, d.column});
+        while (peek().kind == TokenKind::Number || at(",")) next();
       }
-      while (peek().kind == TokenKind::Number || at(",")) next();
     }
     expect("{");
     body(e);
@@ -252,6 +262,28 @@ class Reader {
     return p;
   }
 
+  // A directive's count, 1 to 65535.
+  std::uint32_t bounded_count(const Token& directive, const char* what) {
+    const Token& at = peek();
+    const std::uint64_t v = expect_unsigned(what);
+    if (v == 0 || v > 0xffff) {
+      fail(at, std::string(directive.text) + " " + std::to_string(v) + " is not " + what);
+    }
+    return static_cast<std::uint32_t>(v);
+  }
+
+  // `.pragma "nounroll";` right after a label marks that block; other pragmas change nothing
+  // the IR models (ptxas's own options), so they are read past.
+  void pragma(Entry& e) {
+    const Token& start = next();
+    if (peek().kind == TokenKind::String && peek().text == "\"nounroll\"") {
+      auto* label = e.body.empty() ? nullptr : std::get_if<Label>(&e.body.back());
+      if (label == nullptr) fail(start, "a nounroll pragma is imported right after a label only");
+      label->no_unroll = true;
+    }
+    skip_statement();
+  }
+
   // --- kernel body --------------------------------------------------------------------------
   void body(Entry& e) {
     int depth = 1;
@@ -269,8 +301,7 @@ class Reader {
       } else if (t.text == ".shared" || t.text == ".local" || t.text == ".const") {
         e.variables.push_back(variable(false));
       } else if (t.text == ".pragma") {
-        next();
-        skip_statement();
+        pragma(e);
       } else if (t.kind == TokenKind::Name && peek(1).text == ":") {
         e.body.emplace_back(Label{std::string(next().text), t.line});
         next();

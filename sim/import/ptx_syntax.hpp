@@ -62,6 +62,7 @@ struct Instruction {
 struct Label {
   std::string name;
   std::uint32_t line = 0;
+  bool no_unroll = false;  // `.pragma "nounroll";` follows it (CUDA's #pragma unroll 1)
 };
 
 using Statement = std::variant<Instruction, Label>;
@@ -92,13 +93,23 @@ struct Param {
   std::uint32_t line = 0;
 };
 
+// A kernel directive the IR does not model (.reqntid, .explicitcluster, ...), refused when
+// that kernel is imported.
+struct Directive {
+  std::string text;
+  std::uint32_t line = 0, column = 0;
+};
+
 struct Entry {
   std::string name;  // as PTX spells it (a C++ name is mangled)
   std::vector<Param> params;
   std::vector<RegisterDecl> registers;
   std::vector<VariableDecl> variables;  // declared inside the kernel
   std::vector<Statement> body;
-  std::optional<std::uint32_t> maxnreg;
+  // The performance directives (__maxnreg__, __launch_bounds__): .maxnreg, .maxntid's
+  // thread count, .minnctapersm.
+  std::optional<std::uint32_t> maxnreg, maxntid, minnctapersm;
+  std::vector<Directive> unsupported_directives;
   std::uint32_t line = 0;
   Origin origin;  // the .loc before the body's first instruction: the kernel's own line
 };

@@ -190,9 +190,16 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
   }
   if (b == "div") {
     const ir::ScalarType t = parts.type();
+    if (t == ir::ScalarType::F32 && (parts.has("approx") || parts.has("full"))) {
+      const bool fast = parts.has("approx");
+      refuse_modifiers(parts, {fast ? "approx" : "full"});
+      binary(fast ? Opcode::DivApprox : Opcode::DivFull, t);
+      return true;
+    }
     if (ir::is_float(t) && !parts.has("rn")) {
       throw Unsupported{"'" + current_->opcode +
-                        "': the IR divides floats as div.rn (IEEE, correctly rounded) only"};
+                        "': the IR divides floats as div.rn (IEEE, correctly rounded), "
+                        "div.approx.f32 or div.full.f32"};
     }
     refuse_modifiers(parts, {"rn"});
     binary(Opcode::Div, t);

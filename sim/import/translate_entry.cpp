@@ -80,6 +80,17 @@ EntryTranslator::EntryTranslator(const TranslateInput& input) : in_(input), entr
 
 ir::Kernel EntryTranslator::run() {
   kernel_.name = in_.kernel_name;
+  if (!entry_.unsupported_directives.empty()) {
+    const Directive& d = entry_.unsupported_directives.front();
+    throw Unsupported{"the kernel directive '" + d.text + "' is not imported", d.line, d.column};
+  }
+  kernel_.max_regs = entry_.maxnreg;
+  if (entry_.maxntid) {
+    kernel_.launch_bounds =
+        ir::Kernel::LaunchBounds{*entry_.maxntid, entry_.minnctapersm.value_or(0)};
+  } else if (entry_.minnctapersm) {
+    throw Unsupported{".minnctapersm without .maxntid"};
+  }
   declare_params();
   declare_registers();
   declare_arrays();
@@ -89,6 +100,7 @@ ir::Kernel EntryTranslator::run() {
     if (const auto* label = std::get_if<Label>(&s)) {
       // A jump into the label from the block before is the previous instruction's.
       start_block(label_name(label->name));
+      kernel_.blocks.back().no_unroll = label->no_unroll;
       continue;
     }
     current_ = &std::get<Instruction>(s);
@@ -412,7 +424,10 @@ std::variant<ir::Kernel, TranslateError> translate_entry(const TranslateInput& i
   } catch (const Unsupported& u) {
     TranslateError e;
     e.message = u.message;
-    if (const Instruction* inst = t.current()) {
+    if (u.line != 0) {
+      e.line = u.line;
+      e.column = u.column;
+    } else if (const Instruction* inst = t.current()) {
       e.line = inst->line;
       e.column = inst->column;
       e.origin = inst->origin;

@@ -50,6 +50,8 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Lg2Approx:
     case Opcode::SinApprox:
     case Opcode::CosApprox:
+    case Opcode::DivApprox:
+    case Opcode::DivFull:
       return Pipe::Sfu;
     case Opcode::Mul:
     case Opcode::Mad:

@@ -8,6 +8,8 @@
 
 #include <set>
 
+#include "cuda_backend/ptx.hpp"
+#include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/verifier.hpp"
 #include "tests/unit/timing_support.hpp"
 
@@ -83,8 +85,8 @@ TEST_CASE("the trip counts the edge kernels exercise include every remainder") {
 }
 
 TEST_CASE("loops with stores, a register step, a le bound or a branch inside stay as written") {
-  for (const std::string launch :
-       {"store_in_body", "register_step", "le_bound", "branch_in_body", "reads_predicate"}) {
+  for (const std::string launch : {"store_in_body", "register_step", "le_bound", "branch_in_body",
+                                   "reads_predicate", "marked_nounroll"}) {
     CAPTURE(launch);
     cli::LaunchOverrides o;
     o.launch_name = launch;
@@ -92,6 +94,26 @@ TEST_CASE("loops with stores, a register step, a le bound or a branch inside sta
     CHECK(unrolled(k, 4).loops == 0);
     CHECK(run_timed(k, h200()).timing.unrolled_loops == 0);
   }
+}
+
+TEST_CASE("nounroll is what keeps the marked loop rolled, and it prints and lowers") {
+  cli::LaunchOverrides o;
+  o.launch_name = "marked_nounroll";
+  const auto k = load_kernel("../tests/unroll/left_alone.kir", o);
+  // The same kernel without the mark is a counted loop of the unrolled shape: one loop.
+  ir::Module unmarked = k.loaded.module;
+  ir::Kernel* kernel = nullptr;
+  for (ir::Kernel& candidate : unmarked.kernels) {
+    if (candidate.name == "marked_nounroll") kernel = &candidate;
+  }
+  REQUIRE(kernel != nullptr);
+  for (ir::BasicBlock& b : kernel->blocks) b.no_unroll = false;
+  CHECK(ir::unroll_loops(*kernel, 4) == 1);
+  // The mark survives printing (the IR reads back equal) and reaches PTX as nvcc writes it.
+  const std::string text = ir::to_string(k.loaded.module);
+  CHECK(text.find("test:\n  nounroll\n") != std::string::npos);
+  CHECK(cuda::lower_to_ptx(k.loaded.module, "sm_90").find("$L_test:\n  .pragma \"nounroll\";") !=
+        std::string::npos);
 }
 
 TEST_CASE("the seed summation loops are unrolled with their four loads first") {

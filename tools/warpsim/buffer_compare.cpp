@@ -16,7 +16,10 @@ std::string approximations(const ir::Kernel& k) {
   for (const ir::BasicBlock& b : k.blocks) {
     for (const ir::Instruction& inst : b.instructions) {
       const std::string text = ir::opcode_text(inst);
-      if (text.find(".approx") != std::string::npos) used.insert(text);
+      // The approximations: every `.approx` opcode and div.full (PTX's 2-ulp division).
+      if (text.find(".approx") != std::string::npos || text.starts_with("div.full")) {
+        used.insert(text);
+      }
     }
   }
   std::string list;

@@ -264,6 +264,23 @@ double sine(double x) {
 double cosine(double x) {
   return std::cos(x);
 }
+// The approximate divisions, in double precision and rounded once to float; `kFast` is
+// div.approx, whose reciprocal of a divisor beyond 2^126 underflows to 0.
+template <bool kFast>
+struct ApproxDivide {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const double magnitude = std::fabs(static_cast<double>(b));
+      if (kFast && magnitude > 0x1p126 && magnitude < 0x1p128) {
+        return std::isinf(a) ? std::numeric_limits<T>::quiet_NaN() : std::copysign(T{0}, a * b);
+      }
+      return static_cast<T>(static_cast<double>(a) / static_cast<double>(b));
+    } else {
+      return T{};
+    }
+  }
+};
 struct Mov {
   template <typename T>
   static T apply(T a) {
@@ -496,6 +513,10 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<MulAdd>(inst.type);
     case Opcode::Div:
       return by_type<Divide>(inst.type);
+    case Opcode::DivApprox:
+      return by_type<Binary<ApproxDivide<true>>::Of>(inst.type);
+    case Opcode::DivFull:
+      return by_type<Binary<ApproxDivide<false>>::Of>(inst.type);
     case Opcode::Rem:
       return by_type<Remainder>(inst.type);
     case Opcode::Shl:

@@ -47,6 +47,8 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Lg2Approx:
     case Opcode::SinApprox:
     case Opcode::CosApprox:
+    case Opcode::DivApprox:
+    case Opcode::DivFull:
     case Opcode::Bitcast:
     case Opcode::Cvt:
       return select_alu(inst);

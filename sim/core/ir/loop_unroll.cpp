@@ -67,7 +67,8 @@ std::optional<CountedLoop> match_counted_loop(const Kernel& kernel, const Cfg& c
   if (!body || *body == header || cfg.predecessors[*body] != std::vector<std::size_t>{header})
     return std::nullopt;
   const BasicBlock& b = kernel.blocks[*body];
-  if (b.instructions.size() < 3) return std::nullopt;
+  // `nounroll` on either block (the source's `#pragma unroll 1`) keeps the loop as written.
+  if (b.instructions.size() < 3 || h.no_unroll || b.no_unroll) return std::nullopt;
   const Instruction& jmp = b.instructions.back();
   const Instruction& step = b.instructions[b.instructions.size() - 2];
   if (jmp.opcode != Opcode::Jmp || jmp.operands.size() != 1 || !label_name(jmp.operands[0]) ||

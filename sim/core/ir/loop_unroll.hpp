@@ -9,6 +9,7 @@
 //            %i = add.T %i, K       (K a positive literal)
 //            jmp header
 // with N not written in the body, the body entered only from the header and not reading %c.
+// A loop whose header or body says `nounroll` is left alone, as ptxas leaves it.
 // Loops with stores, atomics, barriers or warp-wide operations are left alone (as ptxas leaves
 // the seeds' grid-stride loops), so are loops with a register step.
 //

@@ -122,6 +122,9 @@ struct BasicBlock {
   std::string label;
   std::vector<Instruction> instructions;
   SourceLoc loc;
+  // `nounroll` (CUDA's `#pragma unroll 1`): a loop whose header this is stays rolled, in the
+  // timing model's unroller and in ptxas (lowered to `.pragma "nounroll"`).
+  bool no_unroll = false;
   bool operator==(const BasicBlock&) const = default;
 };
 
@@ -151,7 +154,17 @@ struct Kernel {
   std::vector<ArrayDecl> arrays;      // shared and local
   std::optional<std::uint32_t> regs;  // registers per thread, as the compiler would report
   bool regs_from_ptxas = false;       // regs is what ptxas allocated (not a regs(N) annotation)
-  std::vector<BasicBlock> blocks;     // blocks[0] is the entry
+  // CUDA's __maxnreg__(N): ptxas allocates at most N registers a thread (PTX .maxnreg).
+  std::optional<std::uint32_t> max_regs;
+  // CUDA's __launch_bounds__(T, B): a launch has at most T threads a block (PTX .maxntid),
+  // and ptxas keeps registers low enough for B blocks an SM (PTX .minnctapersm; 0: not given).
+  struct LaunchBounds {
+    std::uint32_t max_threads = 0;
+    std::uint32_t min_blocks = 0;
+    bool operator==(const LaunchBounds&) const = default;
+  };
+  std::optional<LaunchBounds> launch_bounds;
+  std::vector<BasicBlock> blocks;  // blocks[0] is the entry
   SourceLoc loc;
   bool operator==(const Kernel&) const = default;
 };

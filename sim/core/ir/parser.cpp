@@ -157,19 +157,48 @@ class ModuleParser {
       } while (ts_.accept(TokenKind::Comma));
     }
     if (!ts_.expect(TokenKind::RParen, "',' or ')'")) return false;
-    if (ts_.accept_word("regs")) {
-      if (!ts_.expect(TokenKind::LParen, "'('")) return false;
-      auto regs = ts_.integer("a register count");
-      if (!regs) return false;
-      if (*regs > 0xffff) {
-        ts_.error_here("register count " + std::to_string(*regs) + " is implausibly large");
+    while (!ts_.at(TokenKind::LBrace)) {
+      if (!kernel_attribute(k)) return false;
+    }
+    ts_.next();
+    return ts_.expect_end_of_line();
+  }
+
+  // regs(N), max_regs(N) or launch_bounds(T[, B]) after the parameter list, in any order.
+  bool kernel_attribute(Kernel& k) {
+    const Token t = ts_.peek();
+    const std::string_view word = t.kind == TokenKind::Word ? t.text : std::string_view{};
+    if (word != "regs" && word != "max_regs" && word != "launch_bounds") {
+      ts_.error_here(
+          "expected '{' opening the kernel body, or regs(N), max_regs(N) or "
+          "launch_bounds(T[, B]), but found " +
+          found_text(t));
+      return false;
+    }
+    ts_.next();
+    if (!ts_.expect(TokenKind::LParen, "'('")) return false;
+    std::vector<std::uint32_t> values;
+    do {
+      auto v =
+          ts_.integer(word == "launch_bounds" ? "a thread or block count" : "a register count");
+      if (!v) return false;
+      if (*v > 0xffff) {
+        ts_.error_here(std::string(word) + ": " + std::to_string(*v) + " is implausibly large");
         return false;
       }
-      k.regs = static_cast<std::uint32_t>(*regs);
-      if (!ts_.expect(TokenKind::RParen, "')'")) return false;
+      values.push_back(static_cast<std::uint32_t>(*v));
+    } while (word == "launch_bounds" && values.size() < 2 && ts_.accept(TokenKind::Comma));
+    if (!ts_.expect(TokenKind::RParen, "')'")) return false;
+    const bool repeated = word == "regs"       ? k.regs.has_value()
+                          : word == "max_regs" ? k.max_regs.has_value()
+                                               : k.launch_bounds.has_value();
+    if (repeated) ts_.diags().error(t.loc, std::string(word) + " is given twice");
+    if (word == "regs") k.regs = values[0];
+    if (word == "max_regs") k.max_regs = values[0];
+    if (word == "launch_bounds") {
+      k.launch_bounds = Kernel::LaunchBounds{values[0], values.size() > 1 ? values[1] : 0};
     }
-    if (!ts_.expect(TokenKind::LBrace, "'{' opening the kernel body")) return false;
-    return ts_.expect_end_of_line();
+    return true;
   }
 
   std::optional<KernelParam> param() {
@@ -224,6 +253,17 @@ class ModuleParser {
     if (t.kind == TokenKind::Word && t.text == "loc" && ts_.peek(1).kind == TokenKind::Number) {
       ts_.next();
       origin_statement();
+      return;
+    }
+    if (t.kind == TokenKind::Word && t.text == "nounroll" &&
+        ts_.peek(1).kind == TokenKind::Newline) {
+      ts_.next();
+      if (k.blocks.empty() || !k.blocks.back().instructions.empty()) {
+        ts_.diags().error(t.loc, "nounroll belongs right after a block's label");
+      } else {
+        k.blocks.back().no_unroll = true;
+      }
+      ts_.expect_end_of_line();
       return;
     }
     if (t.kind == TokenKind::Word && ts_.peek(1).kind == TokenKind::Colon) {

@@ -97,6 +97,12 @@ void print_kernel(std::ostream& out, const Kernel& k) {
   }
   out << ')';
   if (k.regs) out << " regs(" << *k.regs << ')';
+  if (k.max_regs) out << " max_regs(" << *k.max_regs << ')';
+  if (k.launch_bounds) {
+    out << " launch_bounds(" << k.launch_bounds->max_threads;
+    if (k.launch_bounds->min_blocks != 0) out << ", " << k.launch_bounds->min_blocks;
+    out << ')';
+  }
   out << " {\n";
   for (const ArrayDecl& a : k.arrays) {
     out << "  ";
@@ -105,6 +111,7 @@ void print_kernel(std::ostream& out, const Kernel& k) {
   SourceOrigin origin;  // what the last loc said; each kernel starts with none
   for (const BasicBlock& b : k.blocks) {
     out << b.label << ":\n";
+    if (b.no_unroll) out << "  nounroll\n";
     for (const Instruction& inst : b.instructions) {
       if (inst.origin != origin) {
         origin = inst.origin;

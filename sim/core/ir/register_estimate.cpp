@@ -65,7 +65,9 @@ RegisterCount registers_per_thread(const Kernel& kernel) {
   }
   std::uint32_t peak = 0;
   for (std::size_t b = 0; b < n; ++b) walk(b, &peak);
-  return {peak + kCompilerOverhead, true};
+  // A max_regs cap holds the estimate too (ptxas spills what does not fit).
+  const std::uint32_t estimate = peak + kCompilerOverhead;
+  return {kernel.max_regs ? std::min(estimate, *kernel.max_regs) : estimate, true};
 }
 
 }  // namespace warpsim::ir

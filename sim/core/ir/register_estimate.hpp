@@ -1,8 +1,8 @@
 // Registers per thread for a kernel without a regs(N) annotation, estimated from liveness: the
 // most 32-bit register slots live at once (a 64-bit value takes two, a predicate none, since
 // predicates live in their own registers), plus two for the addresses and indices the compiler
-// adds. An estimate, and labelled so wherever it is shown; nvcc's allocation can differ either
-// way.
+// adds, at most a max_regs(N) cap. An estimate, and labelled so wherever it is shown; nvcc's
+// allocation can differ either way.
 #pragma once
 
 #include <cstdint>

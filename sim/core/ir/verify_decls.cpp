@@ -12,6 +12,7 @@ namespace {
 constexpr std::uint64_t kConstantBankBytes = std::uint64_t{64} * 1024;
 constexpr std::uint64_t kLocalBytesPerThread = std::uint64_t{512} * 1024;
 constexpr std::uint64_t kMaxRegsPerThread = 255;
+constexpr std::uint64_t kMaxBlockThreads = 1024;
 constexpr std::size_t kMaxArrayDims = 8;  // the executor's limit
 
 // Element count of a static array, or nullopt if it overflows 64 bits.
@@ -99,6 +100,17 @@ void verify_kernel_decls(const Module& module, const Kernel& k, Diagnostics& dia
   }
   if (k.regs && (*k.regs == 0 || *k.regs > kMaxRegsPerThread)) {
     diags.error(k.loc, "regs(" + std::to_string(*k.regs) + "): a thread uses 1 to 255 registers");
+  }
+  // ptxas needs a few registers for any kernel (PTX's .maxnreg is at least 1; ptxas raises
+  // a cap below its minimum and says so), and at most 255.
+  if (k.max_regs && (*k.max_regs == 0 || *k.max_regs > kMaxRegsPerThread)) {
+    diags.error(k.loc, "max_regs(" + std::to_string(*k.max_regs) +
+                           "): a cap of 1 to 255 registers a thread");
+  }
+  if (k.launch_bounds &&
+      (k.launch_bounds->max_threads == 0 || k.launch_bounds->max_threads > kMaxBlockThreads)) {
+    diags.error(k.loc, "launch_bounds(" + std::to_string(k.launch_bounds->max_threads) +
+                           "): a block has 1 to 1024 threads");
   }
 }
 

@@ -48,11 +48,20 @@ class LaunchChecker {
       return;
     }
     check_shape();
+    check_launch_bounds(*k);
     check_args(*k);
     check_dynamic_smem(*k);
   }
 
  private:
+  // CUDA refuses a launch with more threads a block than __launch_bounds__ allows.
+  void check_launch_bounds(const Kernel& k) {
+    if (!k.launch_bounds || launch_.block.count() <= k.launch_bounds->max_threads) return;
+    const std::string bound = std::to_string(k.launch_bounds->max_threads);
+    error("block of " + std::to_string(launch_.block.count()) + " threads exceeds the " + bound +
+          " that kernel '" + k.name + "' allows (launch_bounds(" + bound + "))");
+  }
+
   void check_shape() {
     for (const std::string& e : shape_errors(launch_.grid, launch_.block, launch_.cluster)) {
       error(e);
