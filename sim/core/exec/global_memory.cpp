@@ -1,10 +1,13 @@
 #include "sim/core/exec/global_memory.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "sim/core/exec/values.hpp"
+#include "sim/core/ir/buffer_file.hpp"
 
 namespace warpsim::exec {
 namespace {
@@ -52,6 +55,26 @@ void fill_random(GlobalBuffer& b, const ir::BufferSpec& spec) {
   }
 }
 
+template <typename T>
+void sort_elements(GlobalBuffer& b) {
+  std::vector<T> values(b.count());
+  std::memcpy(values.data(), b.bytes.data(), b.bytes.size());
+  std::sort(values.begin(), values.end());
+  std::memcpy(b.bytes.data(), values.data(), b.bytes.size());
+}
+
+// 0 .. n-1 shuffled by Fisher-Yates with mt19937_64 (std::shuffle's order is the library's
+// choice, this one is the same everywhere).
+template <typename T>
+void fill_permutation(GlobalBuffer& b, std::uint64_t seed) {
+  const std::uint64_t n = b.count();
+  std::vector<T> values(n);
+  for (std::uint64_t i = 0; i < n; ++i) values[i] = static_cast<T>(i);
+  std::mt19937_64 rng(seed);
+  for (std::uint64_t i = n; i > 1; --i) std::swap(values[i - 1], values[rng() % i]);
+  std::memcpy(b.bytes.data(), values.data(), b.bytes.size());
+}
+
 }  // namespace
 
 void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
@@ -72,6 +95,16 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
         }
         case ir::BufferInit::Random:
           fill_random<T>(b, spec);
+          break;
+        case ir::BufferInit::Sorted:
+          fill_random<T>(b, spec);
+          sort_elements<T>(b);
+          break;
+        case ir::BufferInit::Permutation:
+          if constexpr (std::is_integral_v<T>) fill_permutation<T>(b, spec.seed);
+          break;
+        case ir::BufferInit::File:
+          b.bytes = ir::read_buffer_file(spec.file, b.element, n);
           break;
       }
     }

@@ -175,7 +175,9 @@ struct Dim3 {
   bool operator==(const Dim3&) const = default;
 };
 
-enum class BufferInit : std::uint8_t { Zero, Iota, Constant, Random };
+// Permutation: 0 .. count-1 shuffled by the seed; Sorted: Random's values in ascending order;
+// File: the elements of a .npy or raw file (sim/core/ir/buffer_file.hpp).
+enum class BufferInit : std::uint8_t { Zero, Iota, Constant, Random, Permutation, Sorted, File };
 
 struct BufferSpec {
   ScalarType element = ScalarType::F32;
@@ -185,6 +187,7 @@ struct BufferSpec {
   std::uint64_t seed = 0;      // Random
   std::optional<Literal> min;  // Random: the half-open range [min, max)
   std::optional<Literal> max;
+  std::string file;  // File: its path (a relative one resolved against the launch's file)
   bool operator==(const BufferSpec&) const = default;
 };
 

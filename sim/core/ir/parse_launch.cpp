@@ -1,4 +1,5 @@
 // Reads a launch block: the default configuration and arguments of one kernel.
+#include <filesystem>
 #include <string>
 
 #include "sim/core/ir/parse_parts.hpp"
@@ -138,14 +139,39 @@ class LaunchParser {
     } else if (ts_.accept_word("random")) {
       spec.init = BufferInit::Random;
       if (!random_args(spec)) return std::nullopt;
+    } else if (ts_.accept_word("sorted")) {
+      spec.init = BufferInit::Sorted;
+      if (!random_args(spec)) return std::nullopt;
+    } else if (ts_.accept_word("permutation")) {
+      spec.init = BufferInit::Permutation;
+      if (!random_args(spec)) return std::nullopt;
+      if (spec.min) {
+        ts_.diags().error(init.loc, "a permutation takes a seed only (it holds 0 to count - 1)");
+      }
+    } else if (ts_.accept_word("file")) {
+      spec.init = BufferInit::File;
+      if (!file_args(spec)) return std::nullopt;
     } else {
       ts_.diags().error(init.loc,
                         "expected a buffer initialiser (zero, iota, constant(v), "
-                        "random(seed = n)), found " +
+                        "random(seed = n), sorted(seed = n), permutation(seed = n), "
+                        "file(\"path\")), found " +
                             found_text(init));
       return std::nullopt;
     }
     return spec;
+  }
+
+  // file("path"): a relative path is relative to the file holding the launch block.
+  bool file_args(BufferSpec& spec) {
+    if (!ts_.expect(TokenKind::LParen, "'('")) return false;
+    auto path = ts_.expect(TokenKind::String, "the file's path in quotes");
+    if (!path || !ts_.expect(TokenKind::RParen, "')'")) return false;
+    const std::filesystem::path written(std::string(path->text.substr(1, path->text.size() - 2)));
+    spec.file = written.is_absolute()
+                    ? written.string()
+                    : (std::filesystem::path(ts_.diags().file()).parent_path() / written).string();
+    return true;
   }
 
   bool random_args(BufferSpec& spec) {

@@ -82,9 +82,17 @@ std::string buffer_text(const BufferSpec& b) {
     case BufferInit::Constant:
       return s + "constant(" + to_string(b.value) + ")";
     case BufferInit::Random:
-      s += fmt::format("random(seed = {}", b.seed);
+    case BufferInit::Sorted:
+    case BufferInit::Permutation:
+      s += fmt::format("{}(seed = {}",
+                       b.init == BufferInit::Random   ? "random"
+                       : b.init == BufferInit::Sorted ? "sorted"
+                                                      : "permutation",
+                       b.seed);
       if (b.min && b.max) s += ", min = " + to_string(*b.min) + ", max = " + to_string(*b.max);
       return s + ")";
+    case BufferInit::File:
+      return s + "file(\"" + b.file + "\")";
   }
   return s;
 }

@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "sim/core/ir/buffer_file.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/verifier.hpp"
 #include "sim/core/ir/verify_context.hpp"
@@ -28,7 +29,19 @@ void check_init(const BufferSpec& buf, const LaunchArg& a, Diagnostics& diags) {
   if (buf.init == BufferInit::Constant && !literal_fits(buf.value, buf.element)) {
     diags.error(a.loc, "constant " + to_string(buf.value) + " does not fit " + type);
   }
-  if (buf.init != BufferInit::Random || !buf.min || !buf.max) return;
+  if (buf.init == BufferInit::Permutation) {
+    if (!is_int(buf.element)) {
+      diags.error(a.loc, "a permutation is of integers, not " + type);
+    } else if (size_bytes(buf.element) == 4 && buf.count > (std::uint64_t{1} << 31)) {
+      diags.error(a.loc, "a permutation of " + std::to_string(buf.count) + " does not fit " + type);
+    }
+  }
+  if (buf.init == BufferInit::File) {
+    const BufferFileCheck check = check_buffer_file(buf.file, buf.element, buf.count);
+    if (!check.layout) diags.error(a.loc, "buffer file '" + buf.file + "' " + check.error);
+  }
+  const bool ranged = buf.init == BufferInit::Random || buf.init == BufferInit::Sorted;
+  if (!ranged || !buf.min || !buf.max) return;
   if (!literal_fits(*buf.min, buf.element) || !literal_fits(*buf.max, buf.element)) {
     diags.error(a.loc, "random range does not fit " + type);
   } else if (!(as_double(*buf.min) < as_double(*buf.max))) {

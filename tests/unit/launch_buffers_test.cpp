@@ -1,0 +1,147 @@
+// Launch buffers beyond zero/iota/constant/random: permutation(seed), sorted(seed, range) and
+// file("x.npy" or raw), each checked against its definition, and every way a file can fail to
+// fit its buffer reported at the launch argument.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+
+#include "tests/unit/run_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// A kernel that leaves its buffer as the launch made it; `buffer` is the launch argument.
+std::string module_with(const std::string& buffer) {
+  return "kernel keep(data: ptr global s32) {\nentry:\n  ret\n}\n"
+         "launch keep grid(1) block(32) {\n  data = " +
+         buffer + "\n}\n";
+}
+
+ir::LoadedModule load(const std::string& buffer) {
+  return ir::load_module_text("buffers.kir", module_with(buffer));
+}
+
+std::string diagnostics(const ir::LoadedModule& m) {
+  std::ostringstream out;
+  m.diags.render(out);
+  return out.str();
+}
+
+// The buffer's first `count` elements as the launch leaves them.
+template <typename T>
+std::vector<T> initial_values(const std::string& buffer, std::size_t count) {
+  const KernelRun k = resolved({load(buffer), {}, {}});
+  const exec::GlobalBuffer* b = k.initial.find("data");
+  REQUIRE(b != nullptr);
+  REQUIRE(b->bytes.size() == count * sizeof(T));
+  std::vector<T> values(count);
+  std::memcpy(values.data(), b->bytes.data(), b->bytes.size());
+  return values;
+}
+
+// A temporary file holding `bytes`, removed at the end of the test.
+struct TempFile {
+  std::filesystem::path path;
+  TempFile(const std::string& name, const std::string& bytes)
+      : path(std::filesystem::temp_directory_path() / ("warpsim_test_" + name)) {
+    std::ofstream(path, std::ios::binary) << bytes;
+  }
+  ~TempFile() { std::filesystem::remove(path); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+};
+
+// A version-1 .npy file as NumPy writes one: magic, version 1.0, the header's length (little
+// endian) and the header dict padded with spaces to end the header on a 64-byte boundary.
+std::string npy(const std::string& descr, const std::string& shape, const std::string& data) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>(header.size() >> 8);
+  return out + header + data;
+}
+
+std::string bytes_of(const std::vector<std::int32_t>& values) {
+  return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::int32_t)};
+}
+
+TEST_CASE("permutation(seed) holds 0 .. count-1 once each, in an order its seed fixes") {
+  const auto a = initial_values<std::int32_t>("s32[1000] permutation(seed = 7)", 1000);
+  std::vector<std::int32_t> sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::int32_t> identity(1000);
+  std::iota(identity.begin(), identity.end(), 0);
+  CHECK(sorted == identity);
+  CHECK(a != identity);  // 1/1000! of the seeds would give the identity
+  CHECK(a == initial_values<std::int32_t>("s32[1000] permutation(seed = 7)", 1000));
+  CHECK(a != initial_values<std::int32_t>("s32[1000] permutation(seed = 8)", 1000));
+}
+
+TEST_CASE("sorted(seed, range) holds random(seed, range)'s values in ascending order") {
+  const auto s = initial_values<std::int32_t>("s32[500] sorted(seed = 3, min = 10, max = 90)", 500);
+  auto r = initial_values<std::int32_t>("s32[500] random(seed = 3, min = 10, max = 90)", 500);
+  std::sort(r.begin(), r.end());
+  CHECK(s == r);
+  CHECK(s.front() >= 10);
+  CHECK(s.back() < 90);
+}
+
+TEST_CASE("file() reads a .npy file's elements and a raw file's bytes") {
+  const std::vector<std::int32_t> values = {5, -1, 7, 1 << 30, 0, 42};
+  const TempFile numpy("six.npy", npy("<i4", "(2, 3)", bytes_of(values)));
+  const TempFile raw("six.bin", bytes_of(values));
+  CHECK(initial_values<std::int32_t>("s32[6] file(\"" + numpy.path.string() + "\")", 6) == values);
+  CHECK(initial_values<std::int32_t>("s32[6] file(\"" + raw.path.string() + "\")", 6) == values);
+}
+
+TEST_CASE("a relative file path is relative to the file holding the launch block") {
+  const std::vector<std::int32_t> values = {1, 2, 3};
+  const TempFile raw("three.bin", bytes_of(values));
+  const std::string launch_file = (raw.path.parent_path() / "launches.kir").string();
+  const ir::LoadedModule m =
+      ir::load_module_text(launch_file, module_with("s32[3] file(\"warpsim_test_three.bin\")"));
+  CHECK_FALSE(m.diags.has_errors());
+  REQUIRE(m.module.launches.size() == 1);
+  const auto& spec = std::get<ir::BufferSpec>(m.module.launches[0].args[0].value);
+  CHECK(std::filesystem::path(spec.file) == raw.path);
+}
+
+TEST_CASE("a file that does not fit its buffer is an error at the argument, saying why") {
+  const std::vector<std::int32_t> six = {1, 2, 3, 4, 5, 6};
+  const TempFile floats("floats.npy", npy("<f4", "(6,)", bytes_of(six)));
+  const TempFile fortran("fortran.npy", [&] {
+    std::string f = npy("<i4", "(2, 3)", bytes_of(six));
+    const auto at = f.find("False");
+    return f.replace(at, 5, "True ");
+  }());
+  const TempFile raw("short.bin", bytes_of(six));
+  struct Case {
+    std::string buffer, says;
+  };
+  const Case cases[] = {
+      {"s32[6] file(\"" + floats.path.string() + "\")", "holds dtype '<f4', not s32 ('<i4')"},
+      {"s32[5] file(\"" + raw.path.string() + "\")", "holds 24 bytes; 5 raw s32 elements are 20"},
+      {"s32[6] file(\"" + fortran.path.string() + "\")", "Fortran order"},
+      {"s32[4] file(\"/nonexistent/x.npy\")", "cannot be read"},
+      {"f32[4] permutation(seed = 1)", "a permutation is of integers"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.buffer);
+    const ir::LoadedModule m = load(c.buffer);
+    const std::string text = diagnostics(m);
+    CHECK(m.diags.has_errors());
+    CHECK(text.find(c.says) != std::string::npos);
+    CHECK(text.find("buffers.kir:6:3: error") != std::string::npos);  // the argument's line
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::test
