@@ -230,6 +230,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       return;
     case Opcode::Shfl:
     case Opcode::Vote:
+    case Opcode::ShflSync:
+    case Opcode::VoteSync:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
     case Opcode::Br:
@@ -305,17 +307,21 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
   const std::string d = inst.dests.empty() ? "" : reg(inst.dests[0].name);
   auto v = [&](std::size_t i, ScalarType as) { return value(operand(inst, i), as); };
   switch (inst.opcode) {
-    case Opcode::Shfl: {
-      const std::string mask = temp(".b32");
-      line("activemask.b32 " + mask);
+    case Opcode::Shfl:
+    case Opcode::ShflSync: {
+      const bool given = inst.opcode == Opcode::ShflSync;
+      const std::string mask = given ? v(2, ScalarType::U32) : temp(".b32");
+      if (!given) line("activemask.b32 " + mask);
       const char* clamp = inst.shuffle_mode == ir::ShuffleMode::Up ? "0" : "31";
       line("shfl.sync." + std::string(shuffle_spelling(inst.shuffle_mode)) + ".b32 " + d + ", " +
            v(0, t) + ", " + v(1, ScalarType::U32) + ", " + clamp + ", " + mask);
       return;
     }
-    case Opcode::Vote: {
-      const std::string mask = temp(".b32");
-      line("activemask.b32 " + mask);
+    case Opcode::Vote:
+    case Opcode::VoteSync: {
+      const bool given = inst.opcode == Opcode::VoteSync;
+      const std::string mask = given ? v(1, ScalarType::U32) : temp(".b32");
+      if (!given) line("activemask.b32 " + mask);
       const std::string mode(ir::name(inst.vote_mode));
       line("vote.sync." + mode + (inst.vote_mode == ir::VoteMode::Ballot ? ".b32 " : ".pred ") + d +
            ", " + v(0, ScalarType::Pred) + ", " + mask);

@@ -98,8 +98,14 @@ class EntryTranslator {
   bool conversion(const OpcodeParts& op);  // translate_arith.cpp
   bool memory(const OpcodeParts& op);      // translate_memory.cpp
   bool warp_wide(const OpcodeParts& op);   // translate_control.cpp
+  // The member mask of a shfl.sync or vote.sync: nothing for the whole warp (the IR's plain
+  // shfl and vote, over the active lanes), else its value (the IR's shfl.sync and vote.sync).
+  std::optional<ir::ValueOperand> member_mask(std::size_t operand_index);
+  ir::Instruction& emit_shuffle(ir::ScalarType t, const std::string& dest,
+                                const ir::ValueOperand& value, const ir::ValueOperand& lane,
+                                const std::optional<ir::ValueOperand>& members);
   void segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c, const Register& result,
-                         const Register* in_range);
+                         const Register* in_range, const std::optional<ir::ValueOperand>& members);
   void binary(ir::Opcode op, ir::ScalarType t);
   void unary(ir::Opcode op, ir::ScalarType t);
   void widening(const OpcodeParts& op, bool add);

@@ -1,6 +1,7 @@
-// Branches, exits, barriers, fences, shuffles and votes. The IR's shuffles and votes act on the
-// whole warp's active lanes, so only the full-warp forms are taken (member mask 0xffffffff,
-// shuffle width 32); a partial mask or a segmented shuffle is refused, not approximated.
+// Branches, exits, barriers, fences, shuffles and votes. A shuffle or vote over the whole warp
+// (member mask 0xffffffff) is the IR's shfl or vote over the active lanes; one with another
+// mask is the IR's shfl.sync or vote.sync, which take the mask (and fault where a member is not
+// active: PTX leaves it undefined, and warpsim cannot wait for a lane on another path).
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 
@@ -54,7 +55,8 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
 // own value. That is an IR idx shuffle from the chosen lane. `in_range`, when given, receives
 // whether j was in range (the shuffle's predicate result).
 void EntryTranslator::segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c,
-                                        const Register& result, const Register* in_range) {
+                                        const Register& result, const Register* in_range,
+                                        const std::optional<ir::ValueOperand>& members) {
   using ir::Opcode;
   using ir::ScalarType;
   const std::uint64_t s = (c >> 8) & 0x1f, clamp = c & 0x1f;
@@ -93,13 +95,28 @@ void EntryTranslator::segmented_shuffle(ir::ShuffleMode mode, std::uint64_t c,
   }
   const ir::ValueOperand a = value(operand(1), t);
   const Dest d = dest(result, t);
-  ir::Instruction& inst = emit(Opcode::Shfl, t, {d.name}, {op(a), op(reg(source))});
+  ir::Instruction& inst = emit_shuffle(t, d.name, a, reg(source), members);
   inst.shuffle_mode = ir::ShuffleMode::Idx;
   finish(d);
   if (in_range != nullptr) {
     const Dest p = dest(*in_range, ScalarType::Pred);
     emit(Opcode::Mov, ScalarType::Pred, {p.name}, {op(reg(ok))});
   }
+}
+
+std::optional<ir::ValueOperand> EntryTranslator::member_mask(std::size_t operand_index) {
+  if (const auto c = known_constant(operand(operand_index)); c && (*c & kFullMask) == kFullMask) {
+    return std::nullopt;
+  }
+  return value(operand(operand_index), ir::ScalarType::U32);
+}
+
+ir::Instruction& EntryTranslator::emit_shuffle(ir::ScalarType t, const std::string& dest,
+                                               const ir::ValueOperand& value,
+                                               const ir::ValueOperand& lane,
+                                               const std::optional<ir::ValueOperand>& members) {
+  if (members) return emit(ir::Opcode::ShflSync, t, {dest}, {op(value), op(lane), op(*members)});
+  return emit(ir::Opcode::Shfl, t, {dest}, {op(value), op(lane)});
 }
 
 bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
@@ -123,16 +140,15 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
           "a shuffle whose segment and clamp (c) are run-time values is not "
           "imported"};
     }
-    if (sync && (known_constant(operand(4)).value_or(0) & kFullMask) != kFullMask) {
-      throw Unsupported{"a shuffle whose member mask is not the whole warp is not imported"};
-    }
+    const std::optional<ir::ValueOperand> members =
+        sync ? member_mask(4) : std::optional<ir::ValueOperand>{};
     const Operand& target = operand(0);
     const auto* pair = std::get_if<PairOperand>(&target);
     const bool in_range_read = pair && is_read(pair->second);
     const std::uint64_t full_width = *mode == ir::ShuffleMode::Up ? 0 : 0x1f;
     if (*clamp != full_width || in_range_read) {
       segmented_shuffle(*mode, *clamp, pair ? pair->first : std::get<Register>(target),
-                        in_range_read ? &pair->second : nullptr);
+                        in_range_read ? &pair->second : nullptr, members);
       return true;
     }
     const Register& result = pair ? pair->first : std::get<Register>(target);
@@ -145,8 +161,17 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     const ir::ValueOperand a = value(operand(1), t);
     const ir::ValueOperand lane = value(operand(2), ir::ScalarType::U32);
     const Dest d = dest(result, t);
-    ir::Instruction& inst = emit(ir::Opcode::Shfl, t, {d.name}, {op(a), op(lane)});
+    ir::Instruction& inst = emit_shuffle(t, d.name, a, lane, members);
     inst.shuffle_mode = *mode;
+    finish(d);
+    return true;
+  }
+  if (b == "activemask") {
+    // The lanes executing it: the IR's ballot of true over the active lanes.
+    expect_operands(1);
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    ir::Instruction& inst = emit(ir::Opcode::Vote, ir::ScalarType::Pred, {d.name}, {op(number(1))});
+    inst.vote_mode = ir::VoteMode::Ballot;
     finish(d);
     return true;
   }
@@ -159,14 +184,15 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     if (parts.has("all")) mode = ir::VoteMode::All;
     if (!mode)
       throw Unsupported{"'" + current_->opcode + "' is not imported (ballot, any and all are)"};
-    if (sync && (known_constant(operand(2)).value_or(0) & kFullMask) != kFullMask) {
-      throw Unsupported{"a vote whose member mask is not the whole warp is not imported"};
-    }
+    const std::optional<ir::ValueOperand> members =
+        sync ? member_mask(2) : std::optional<ir::ValueOperand>{};
     const ir::ValueOperand p = value(operand(1), ir::ScalarType::Pred);
     const ir::ScalarType result =
         *mode == ir::VoteMode::Ballot ? ir::ScalarType::U32 : ir::ScalarType::Pred;
     const Dest d = dest(operand(0), result);
-    ir::Instruction& inst = emit(ir::Opcode::Vote, ir::ScalarType::Pred, {d.name}, {op(p)});
+    ir::Instruction& inst =
+        members ? emit(ir::Opcode::VoteSync, ir::ScalarType::Pred, {d.name}, {op(p), op(*members)})
+                : emit(ir::Opcode::Vote, ir::ScalarType::Pred, {d.name}, {op(p)});
     inst.vote_mode = *mode;
     finish(d);
     return true;

@@ -28,8 +28,10 @@ Pipe pipe_of(const exec::DecodedInst& d) {
       }
       return Pipe::Global;
     case Opcode::Shfl:
+    case Opcode::ShflSync:
       return Pipe::Shared;
     case Opcode::Vote:
+    case Opcode::VoteSync:
       return Pipe::Int;
     case Opcode::BarSync:
     case Opcode::ClusterSync:
@@ -163,7 +165,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
                                                   : MemoryOp::None;
     it.layout_jump = d.opcode == ir::Opcode::Jmp;
     it.cluster_barrier = d.opcode == ir::Opcode::ClusterSync;
-    it.shuffle = d.opcode == ir::Opcode::Shfl;
+    it.shuffle = d.opcode == ir::Opcode::Shfl || d.opcode == ir::Opcode::ShflSync;
     if (it.memory_op != MemoryOp::None)
       it.access_bytes = static_cast<std::uint8_t>(d.element_bytes() * d.vector_width);
     if ((d.opcode == ir::Opcode::Div || d.opcode == ir::Opcode::Rem) && ir::is_int(d.type)) {

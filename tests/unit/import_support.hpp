@@ -45,4 +45,34 @@ inline cli::LaunchOverrides launch(const std::string& grid, const std::string& b
   return o;
 }
 
+// One warp's kernel: `out` is a u32 buffer of 32 words; %r1 holds %tid.x, %rd3 out's address
+// and %rd4 the address of out[%tid.x]. `body` computes %r9, which lands in out[%tid.x].
+inline std::string one_warp_kernel(const std::string& body) {
+  return R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_out)
+{
+  .reg .pred %p<8>; .reg .b16 %rs<8>;
+  .reg .b32 %r<32>;
+  .reg .f32 %f<16>;
+  .reg .b64 %rd<16>;
+  ld.param.u64 %rd1, [k_out];
+  cvta.to.global.u64 %rd3, %rd1;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd4, %rd3, %rd2;
+)" + body +
+         R"(
+  st.global.u32 [%rd4], %r9;
+  ret;
+}
+)";
+}
+
+inline std::vector<std::uint32_t> run_one_warp(const std::string& body) {
+  const KernelRun k = import_kernel(one_warp_kernel(body), launch("1", "32", {"p0=u32[32] zero"}));
+  return values_of<std::uint32_t>(k.run().memory, "p0");
+}
+
 }  // namespace warpsim::test

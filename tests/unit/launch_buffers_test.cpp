@@ -58,7 +58,8 @@ struct TempFile {
 // A version-1 .npy file as NumPy writes one: magic, version 1.0, the header's length (little
 // endian) and the header dict padded with spaces to end the header on a 64-byte boundary.
 std::string npy(const std::string& descr, const std::string& shape, const std::string& data) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string header =
+      "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   std::string out = "\x93NUMPY";

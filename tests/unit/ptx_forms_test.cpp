@@ -35,7 +35,9 @@ std::string value_of(const std::string& t, int which) {
 
 // The prologue: registers of every type, an index, a rank, a predicate.
 std::string prologue() {
-  std::string text = "  %i = mov.u32 0\n  %u = mov.u32 3\n  %r = mov.u32 %cluster_ctarank\n";
+  std::string text =
+      "  %i = mov.u32 0\n  %u = mov.u32 3\n  %r = mov.u32 %cluster_ctarank\n"
+      "  %members = mov.u32 4294967295\n";
   for (int w = 0; w < 3; ++w) {
     text += "  %q" + std::to_string(w) + " = lt.u32 %tid.x, " + std::to_string(5 + w) + "\n";
     for (const std::string& t : kTypes) {
@@ -144,13 +146,16 @@ std::vector<std::string> forms(ir::Opcode op) {
     case ir::ModifierPattern::ShuffleType:
       for (const std::string mode : {"idx", "up", "down", "xor"}) {
         for (const std::string& t : kTypes) {
-          out.push_back("%d = shfl." + mode + "." + t + " " + value_of(t, 0) + ", %u");
+          // shfl.sync's member mask: the whole warp, which every lane of the launch is.
+          out.push_back("%d = " + name + "." + mode + "." + t + " " + value_of(t, 0) + ", %u" +
+                        (info.signature.size() == 3 ? ", %members" : ""));
         }
       }
       break;
     case ir::ModifierPattern::Vote:
       for (const std::string mode : {"ballot", "any", "all"}) {
-        out.push_back("%d = vote." + mode + " %q0");
+        out.push_back("%d = " + name + "." + mode + " %q0" +
+                      (info.signature.size() == 2 ? ", %members" : ""));
       }
       break;
     case ir::ModifierPattern::None:

@@ -14,36 +14,6 @@
 namespace warpsim::test {
 namespace {
 
-// One warp's kernel: `out` is a u32 buffer of 32 words; %r1 holds %tid.x, %rd3 out's address
-// and %rd4 the address of out[%tid.x]. `body` computes %r9, which lands in out[%tid.x].
-std::string one_warp_kernel(const std::string& body) {
-  return R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 k_out)
-{
-  .reg .pred %p<8>; .reg .b16 %rs<8>;
-  .reg .b32 %r<32>;
-  .reg .f32 %f<16>;
-  .reg .b64 %rd<16>;
-  ld.param.u64 %rd1, [k_out];
-  cvta.to.global.u64 %rd3, %rd1;
-  mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd2, %r1, 4;
-  add.s64 %rd4, %rd3, %rd2;
-)" + body +
-         R"(
-  st.global.u32 [%rd4], %r9;
-  ret;
-}
-)";
-}
-
-std::vector<std::uint32_t> run_one_warp(const std::string& body) {
-  const KernelRun k = import_kernel(one_warp_kernel(body), launch("1", "32", {"p0=u32[32] zero"}));
-  return values_of<std::uint32_t>(k.run().memory, "p0");
-}
-
 // Lane l compares a = l - 16 (lane 31: NaN) with b = 0.
 float compare_input(unsigned lane) {
   return lane == 31 ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(lane) - 16.0f;
@@ -177,112 +147,6 @@ TEST_CASE("ex2.approx is 2^x rounded once from double precision, inside PTX's er
     // The PTX ISA bounds ex2.approx.f32's error at 2 ulp (2^-22 relative) over this range.
     CHECK(std::fabs(got - std::exp2(x)) <= std::exp2(x) * std::exp2(-22.0));
   }
-}
-
-TEST_CASE("div.approx and div.full divide to within 2 ulp; div.approx's far range gives 0") {
-  // Lane l divides a = l + 1 by b = 3 * 2^(4l - 4), so lanes 0-31 cover 2^-4 to 2^120 and
-  // lane 31 2^120 * 3 < 2^126; then lane 31's b is raised to 2^127 * 1.5, in div.approx's far
-  // range (2^126, 2^128), where __fdividef is documented to return 0 for a finite a.
-  const auto quotients = [](const char* opcode) {
-    return run_one_warp(std::string(R"(
-  cvt.rn.f32.u32 %f1, %r1;
-  add.f32 %f2, %f1, 0f3F800000;
-  shl.b32 %r2, %r1, 2;
-  sub.s32 %r3, %r2, 4;
-  cvt.rn.f32.s32 %f3, %r3;
-  ex2.approx.f32 %f4, %f3;
-  mul.rn.f32 %f5, %f4, 0f40400000;
-  setp.eq.u32 %p1, %r1, 31;
-  selp.f32 %f6, 0f7F400000, %f5, %p1;
-  )") + opcode + R"( %f7, %f2, %f6;
-  mov.b32 %r9, %f7;)");
-  };
-  const auto fast = quotients("div.approx.f32"), full = quotients("div.full.f32");
-  for (unsigned l = 0; l < 31; ++l) {
-    CAPTURE(l);
-    // 2^(4l-4) is exact in float, so b = 3 * 2^(4l-4) exactly and a / b = (l+1) / 3 / 2^(4l-4).
-    const double exact = (l + 1.0) / (3.0 * std::exp2(4.0 * l - 4.0));
-    const auto correctly_rounded = std::bit_cast<std::uint32_t>(static_cast<float>(exact));
-    CHECK(fast[l] == correctly_rounded);
-    CHECK(full[l] == correctly_rounded);
-  }
-  CHECK(fast[31] == 0u);  // +0: a and b are positive
-  // div.full is full-range: 32 / (1.5 * 2^127), rounded once.
-  CHECK(full[31] == std::bit_cast<std::uint32_t>(static_cast<float>(32.0 / (1.5 * 0x1p127))));
-}
-
-TEST_CASE("__launch_bounds__, __maxnreg__ and #pragma unroll 1 become IR attributes") {
-  const std::string text = R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry bounded(.param .u64 bounded_out)
-.maxntid 128, 2, 1
-.minnctapersm 3
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<8>;
-  mov.u32 %r1, 0;
-$L__BB0_1:
-  .pragma "nounroll";
-  add.s32 %r1, %r1, 1;
-  setp.lt.u32 %p1, %r1, 4;
-  @%p1 bra $L__BB0_1;
-  ret;
-}
-.visible .entry capped(.param .u64 capped_out)
-.maxnreg 40
-{
-  ret;
-}
-)";
-  const ptx::ImportResult r = import_text(text);
-  REQUIRE(r.module.has_value());
-  const ir::Kernel* bounded = r.module->find_kernel("bounded");
-  const ir::Kernel* capped = r.module->find_kernel("capped");
-  REQUIRE(bounded != nullptr);
-  REQUIRE(capped != nullptr);
-  // .maxntid 128, 2, 1: at most 256 threads a block.
-  REQUIRE(bounded->launch_bounds.has_value());
-  CHECK(bounded->launch_bounds->max_threads == 256);
-  CHECK(bounded->launch_bounds->min_blocks == 3);
-  CHECK(capped->max_regs == std::optional<std::uint32_t>{40});
-  std::size_t marked = 0;
-  for (const ir::BasicBlock& b : bounded->blocks) marked += b.no_unroll ? 1 : 0;
-  CHECK(marked == 1);
-  // The attributes print, read back and lower to the directives they came from.
-  const std::string ir_text = ir::to_string(*r.module);
-  CHECK(ir_text.find("launch_bounds(256, 3)") != std::string::npos);
-  CHECK(ir_text.find("max_regs(40)") != std::string::npos);
-  const auto again = ir::load_module_text("again", ir_text);
-  CHECK_FALSE(again.diags.has_errors());
-  CHECK(again.module == *r.module);
-  // A launch of more threads than the bound is refused, as CUDA refuses it.
-  ptx::ImportOptions only_bounded;
-  only_bounded.kernel = "bounded";
-  const ptx::ImportResult imported = import_text(text, only_bounded);
-  REQUIRE(imported.module.has_value());
-  std::ostringstream err;
-  const cli::LaunchOverrides o = launch("1", "512", {"p0=0"});
-  const auto loaded = ir::load_module_text("test", ir::to_string(*imported.module));
-  CHECK_FALSE(cli::resolve_launch(loaded, o, err).has_value());
-  INFO(err.str());
-  CHECK(err.str().find("allows (launch_bounds(256))") != std::string::npos);
-}
-
-TEST_CASE("a kernel directive the IR does not model is a located error") {
-  const std::string text = R"(.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k3(.param .u64 k3_out)
-.explicitcluster
-.reqnctapercluster 2, 1, 1
-{
-  ret;
-}
-)";
-  const std::string err = import_error(text);
-  CHECK(err.find("input.ptx:5:") != std::string::npos);
-  CHECK(err.find("'.explicitcluster' is not imported") != std::string::npos);
 }
 
 TEST_CASE("16-bit registers wrap at 16 bits and compare signed where the type says .s16") {
@@ -505,7 +369,6 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  div.rz.f32 %f1, %f1, %f1;", "div.full.f32"},
       {"  ld.global.u64 %rd9, [%rd4];\n  ld.u32 %r9, [%rd9];", "generic address"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, %r1, -1;", "run-time values"},
-      {"  mov.u32 %r9, 0;\n  shfl.sync.idx.b32 %r9, %r1, 1, 31, 65535;", "member mask"},
       {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
       {"  mov.u32 %r9, 0;\n  atom.global.cas.b16 %rs1, [%rd4], %rs1, %rs1;",

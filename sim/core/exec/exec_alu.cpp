@@ -536,6 +536,8 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::Atom:
     case Opcode::Shfl:
     case Opcode::Vote:
+    case Opcode::ShflSync:
+    case Opcode::VoteSync:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
     case Opcode::Br:

@@ -58,6 +58,8 @@ ExecFn select_exec(const DecodedInst& inst) {
       return select_memory(inst);
     case Opcode::Shfl:
     case Opcode::Vote:
+    case Opcode::ShflSync:
+    case Opcode::VoteSync:
       return select_warp_wide(inst);
     case Opcode::BarSync:
     case Opcode::ClusterSync:

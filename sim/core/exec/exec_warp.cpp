@@ -1,9 +1,28 @@
-// Warp-wide instructions: shuffles and votes over the active lanes.
+// Warp-wide instructions: shuffles and votes over the active lanes, or over a member mask.
+#include <fmt/format.h>
+
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::exec {
 namespace {
+
+// shfl.sync and vote.sync: each executing lane names itself and only active lanes as members.
+void check_members(const ExecContext& ctx, const WarpState& w, const DecodedInst& d,
+                   std::uint32_t active, const std::uint64_t* members) {
+  for_lanes(active, [&](unsigned l) {
+    const auto m = static_cast<std::uint32_t>(members[l]);
+    if (((m >> l) & 1u) == 0) {
+      fault(ctx, w, d, l, fmt::format("lane {} is not in its own member mask {:#010x}", l, m));
+    }
+    if ((m & ~active) != 0) {
+      fault(ctx, w, d, l,
+            fmt::format("member mask {:#010x} names lanes not active here ({:#010x}: exited, or "
+                        "on another path of the divergent warp, which warpsim cannot wait for)",
+                        m, m & ~active));
+    }
+  });
+}
 
 void exec_shuffle(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   const std::uint64_t* a = w.read(d.src[0]);
@@ -54,11 +73,46 @@ void exec_vote(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::ui
   for_lanes(mask, [&](unsigned l) { out[l] = result; });
 }
 
+// Members all active (checked), so the shuffle among the active lanes is the members'; a
+// source outside the members reads what PTX leaves undefined: here the active source's value.
+void exec_shuffle_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  check_members(ctx, w, d, mask, w.read(d.src[2]));
+  exec_shuffle(ctx, w, d, mask);
+}
+
+// The vote over each lane's members (all active, checked).
+void exec_vote_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* members = w.read(d.src[1]);
+  check_members(ctx, w, d, mask, members);
+  const std::uint64_t* p = w.read(d.src[0]);
+  std::uint32_t ballot = 0;
+  for_lanes(mask, [&](unsigned l) { ballot |= (p[l] != 0 ? 1u : 0u) << l; });
+  std::uint64_t results[kWarpSize];
+  for_lanes(mask, [&](unsigned l) {
+    const auto m = static_cast<std::uint32_t>(members[l]);
+    switch (d.vote_mode) {
+      case ir::VoteMode::Ballot:
+        results[l] = ballot & m;
+        break;
+      case ir::VoteMode::Any:
+        results[l] = (ballot & m) != 0;
+        break;
+      case ir::VoteMode::All:
+        results[l] = (ballot & m) == m;
+        break;
+    }
+  });
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) { out[l] = results[l]; });
+}
+
 }  // namespace
 
 ExecFn select_warp_wide(const DecodedInst& inst) {
   if (inst.opcode == ir::Opcode::Shfl) return &exec_shuffle;
   if (inst.opcode == ir::Opcode::Vote) return &exec_vote;
+  if (inst.opcode == ir::Opcode::ShflSync) return &exec_shuffle_sync;
+  if (inst.opcode == ir::Opcode::VoteSync) return &exec_vote_sync;
   return nullptr;
 }
 

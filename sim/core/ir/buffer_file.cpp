@@ -60,8 +60,9 @@ BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, ScalarTy
   const auto want = npy_descr(element);
   // One-byte orders ('|') do not apply: every element type here is 4 or 8 bytes.
   if (!want || (descr != *want && descr != "=" + want->substr(1))) {
-    return {{}, "holds dtype '" + descr + "', not " + std::string(name(element)) +
-                    (want ? " ('" + *want + "')" : "")};
+    return {{},
+            "holds dtype '" + descr + "', not " + std::string(name(element)) +
+                (want ? " ('" + *want + "')" : "")};
   }
   if (std::regex_search(header, std::regex(R"('fortran_order'\s*:\s*True)"))) {
     return {{}, "is in Fortran order (save it C-ordered: np.ascontiguousarray)"};
@@ -72,13 +73,14 @@ BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, ScalarTy
   std::uint64_t elements = 1;
   const std::string shape = m[1];
   const std::regex dim(R"(\d+)");
-  for (auto it = std::sregex_iterator(shape.begin(), shape.end(), dim); it != std::sregex_iterator();
-       ++it) {
+  for (auto it = std::sregex_iterator(shape.begin(), shape.end(), dim);
+       it != std::sregex_iterator(); ++it) {
     elements *= std::stoull(it->str());
   }
   if (elements != count) {
-    return {{}, "holds " + std::to_string(elements) + " elements (shape (" + shape +
-                    ")), the buffer " + std::to_string(count)};
+    return {{},
+            "holds " + std::to_string(elements) + " elements (shape (" + shape + ")), the buffer " +
+                std::to_string(count)};
   }
   const std::uint64_t data_bytes = count * size_bytes(element);
   if (file_bytes - data_offset < data_bytes) return {{}, "is shorter than its header says"};
@@ -97,9 +99,9 @@ BufferFileCheck check_buffer_file(const std::string& path, ScalarType element,
   if (is_npy(path)) return npy_layout(in, file_bytes, element, count);
   const std::uint64_t data_bytes = count * size_bytes(element);
   if (file_bytes != data_bytes) {
-    return {{}, "holds " + std::to_string(file_bytes) + " bytes; " + std::to_string(count) +
-                    " raw " + std::string(name(element)) + " elements are " +
-                    std::to_string(data_bytes)};
+    return {{},
+            "holds " + std::to_string(file_bytes) + " bytes; " + std::to_string(count) + " raw " +
+                std::string(name(element)) + " elements are " + std::to_string(data_bytes)};
   }
   return {BufferFileLayout{0, data_bytes}, {}};
 }

@@ -22,8 +22,7 @@ struct BufferFileCheck {
   std::optional<BufferFileLayout> layout;
   std::string error;  // set when layout is not
 };
-BufferFileCheck check_buffer_file(const std::string& path, ScalarType element,
-                                  std::uint64_t count);
+BufferFileCheck check_buffer_file(const std::string& path, ScalarType element, std::uint64_t count);
 
 // The elements' bytes; throws std::runtime_error naming the file when it cannot be read or
 // no longer fits (it was checked when the launch was verified).
