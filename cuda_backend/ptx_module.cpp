@@ -270,6 +270,9 @@ std::string KernelEmitter::emit() {
     if (bounds->min_blocks != 0) out << ".minnctapersm " << bounds->min_blocks << '\n';
   }
   if (kernel_.max_regs) out << ".maxnreg " << *kernel_.max_regs << '\n';
+  if (const auto& c = kernel_.cluster_dims) {
+    out << ".explicitcluster\n.reqnctapercluster " << c->x << ", " << c->y << ", " << c->z << '\n';
+  }
   out << "{\n" << decls_.str();
   for (const auto& [name, type] : temps_) out << "  .reg " << type << ' ' << name << ";\n";
   out << body_.str() << "}\n";

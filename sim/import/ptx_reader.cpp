@@ -229,6 +229,14 @@ class Reader {
         while (accept(",")) threads *= bounded_count(d, "a thread count");
         if (threads > 1024) fail(d, ".maxntid allows more than 1024 threads a block");
         e.maxntid = static_cast<std::uint32_t>(threads);
+      } else if (d.text == ".reqnctapercluster") {
+        std::array<std::uint32_t, 3> dims = {1, 1, 1};
+        dims[0] = bounded_count(d, "a cluster dimension");
+        for (std::size_t i = 1; i < 3 && accept(","); ++i)
+          dims[i] = bounded_count(d, "a cluster dimension");
+        e.reqnctapercluster = dims;
+      } else if (d.text == ".explicitcluster") {
+        // Says only that the cluster shape is the kernel's own (.reqnctapercluster gives it).
       } else if (d.text == ".minnctapersm") {
         e.minnctapersm = bounded_count(d, "a block count");
       } else if (d.text == ".pragma") {

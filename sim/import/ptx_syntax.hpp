@@ -4,6 +4,7 @@
 // builds it from text, ptx_translate.hpp turns it into the IR.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -110,6 +111,7 @@ struct Entry {
   // thread count, .minnctapersm.
   std::optional<std::uint32_t> maxnreg, maxntid, minnctapersm;
   std::vector<Directive> unsupported_directives;
+  std::optional<std::array<std::uint32_t, 3>> reqnctapercluster;  // __cluster_dims__
   std::uint32_t line = 0;
   Origin origin;  // the .loc before the body's first instruction: the kernel's own line
 };

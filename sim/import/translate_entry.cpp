@@ -85,6 +85,8 @@ ir::Kernel EntryTranslator::run() {
     throw Unsupported{"the kernel directive '" + d.text + "' is not imported", d.line, d.column};
   }
   kernel_.max_regs = entry_.maxnreg;
+  if (const auto& c = entry_.reqnctapercluster)
+    kernel_.cluster_dims = ir::Dim3{(*c)[0], (*c)[1], (*c)[2]};
   if (entry_.maxntid) {
     kernel_.launch_bounds =
         ir::Kernel::LaunchBounds{*entry_.maxntid, entry_.minnctapersm.value_or(0)};

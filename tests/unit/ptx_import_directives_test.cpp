@@ -107,15 +107,41 @@ TEST_CASE("a kernel directive the IR does not model is a located error") {
 .target sm_90
 .address_size 64
 .visible .entry k3(.param .u64 k3_out)
-.explicitcluster
-.reqnctapercluster 2, 1, 1
+.reqntid 64, 1, 1
 {
   ret;
 }
 )";
   const std::string err = import_error(text);
   CHECK(err.find("input.ptx:5:") != std::string::npos);
-  CHECK(err.find("'.explicitcluster' is not imported") != std::string::npos);
+  CHECK(err.find("'.reqntid' is not imported") != std::string::npos);
+}
+
+TEST_CASE("__cluster_dims__ becomes cluster_dims, and a launch of another cluster is refused") {
+  const std::string text = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k3(.param .u64 k3_out)
+.explicitcluster
+.reqnctapercluster 2, 1, 1
+{
+  ret;
+}
+)";
+  const ptx::ImportResult r = import_text(text);
+  REQUIRE(r.module.has_value());
+  const ir::Kernel& k = r.module->kernels.at(0);
+  CHECK(k.cluster_dims == std::optional<ir::Dim3>{ir::Dim3{2, 1, 1}});
+  const auto loaded = ir::load_module_text("test", ir::to_string(*r.module));
+  REQUIRE(loaded.ok());
+  std::ostringstream err;
+  CHECK_FALSE(cli::resolve_launch(loaded, launch("4", "32", {"p0=0"}), err).has_value());
+  CHECK(err.str().find("has cluster_dims(2, 1, 1): launch it with cluster(2, 1, 1)") !=
+        std::string::npos);
+  cli::LaunchOverrides with_cluster = launch("4", "32", {"p0=0"});
+  with_cluster.cluster = "2";
+  std::ostringstream none;
+  CHECK(cli::resolve_launch(loaded, with_cluster, none).has_value());
 }
 
 // Lanes below 16 run `body` (which sets %r9); the others store 0.

@@ -53,7 +53,8 @@ TEST_CASE("ballot_low_lanes votes among lanes 0-19 of each warp only") {
   const auto r = run_textbook("ballot_low_lanes.cu");
   const auto x = r.initial<float>("x");
   const auto ballot = r.final<std::uint32_t>("ballot");
-  const auto all = r.final<std::int32_t>("all_positive"), any = r.final<std::int32_t>("any_positive");
+  const auto all = r.final<std::int32_t>("all_positive"),
+             any = r.final<std::int32_t>("any_positive");
   for (std::size_t w = 0; w < x.size() / 32; ++w) {
     std::uint32_t want = 0;
     for (unsigned l = 0; l < 20; ++l) want |= (x[w * 32 + l] > 0.0f ? 1u : 0u) << l;

@@ -16,16 +16,26 @@ namespace {
 
 namespace po = boost::program_options;
 
-// A launch block with every parameter, as comments: buffers of 256 elements, scalars 256.
+// A launch block with every parameter, as comments: buffers of 256 elements, scalars 256, a
+// block of 256 threads (fewer if the kernel's launch bounds say so), the kernel's own cluster.
 std::string launch_template(const ir::Kernel& k) {
+  const std::uint32_t threads =
+      k.launch_bounds ? std::min<std::uint32_t>(256, k.launch_bounds->max_threads) : 256;
+  std::string shape = fmt::format("grid(1) block({})", threads);
+  if (const auto& c = k.cluster_dims) {
+    shape = fmt::format("grid({}, {}, {}) block({}) cluster({}, {}, {})", c->x, c->y, c->z, threads,
+                        c->x, c->y, c->z);
+  }
   std::string s = fmt::format(
       "# A launch to fill in (uncomment it, or pass --grid, --block and --arg NAME=VALUE):\n"
-      "# launch {} grid(1) block(256) {{\n",
-      k.name);
+      "# launch {} {} {{\n",
+      k.name, shape);
   for (const ir::KernelParam& p : k.params) {
     if (p.is_pointer) {
-      s += fmt::format("#   {} = {}[256] iota      # zero, iota, constant(V) or random(seed = S)\n",
-                       p.name, ir::name(p.type));
+      s += fmt::format(
+          "#   {} = {}[256] iota      # zero, iota, constant(V), random(seed = S), "
+          "sorted(seed = S), permutation(seed = S) or file(\"x.npy\")\n",
+          p.name, ir::name(p.type));
     } else {
       s += fmt::format("#   {} = {}\n", p.name, ir::is_float(p.type) ? "1.0" : "256");
     }

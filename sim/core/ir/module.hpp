@@ -148,6 +148,12 @@ struct ArrayDecl {
   bool operator==(const ArrayDecl&) const = default;
 };
 
+struct Dim3 {
+  std::uint64_t x = 1, y = 1, z = 1;
+  std::uint64_t count() const { return x * y * z; }
+  bool operator==(const Dim3&) const = default;
+};
+
 struct Kernel {
   std::string name;
   std::vector<KernelParam> params;
@@ -164,15 +170,12 @@ struct Kernel {
     bool operator==(const LaunchBounds&) const = default;
   };
   std::optional<LaunchBounds> launch_bounds;
+  // CUDA's __cluster_dims__(x, y, z): every launch uses this cluster shape (PTX
+  // .reqnctapercluster, with .explicitcluster).
+  std::optional<Dim3> cluster_dims;
   std::vector<BasicBlock> blocks;  // blocks[0] is the entry
   SourceLoc loc;
   bool operator==(const Kernel&) const = default;
-};
-
-struct Dim3 {
-  std::uint64_t x = 1, y = 1, z = 1;
-  std::uint64_t count() const { return x * y * z; }
-  bool operator==(const Dim3&) const = default;
 };
 
 // Permutation: 0 .. count-1 shuffled by the seed; Sorted: Random's values in ascending order;

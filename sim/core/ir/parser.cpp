@@ -164,37 +164,45 @@ class ModuleParser {
     return ts_.expect_end_of_line();
   }
 
-  // regs(N), max_regs(N) or launch_bounds(T[, B]) after the parameter list, in any order.
+  // regs(N), max_regs(N), launch_bounds(T[, B]) or cluster_dims(x[, y[, z]]) after the
+  // parameter list, in any order.
   bool kernel_attribute(Kernel& k) {
     const Token t = ts_.peek();
     const std::string_view word = t.kind == TokenKind::Word ? t.text : std::string_view{};
-    if (word != "regs" && word != "max_regs" && word != "launch_bounds") {
+    if (word != "regs" && word != "max_regs" && word != "launch_bounds" && word != "cluster_dims") {
       ts_.error_here(
-          "expected '{' opening the kernel body, or regs(N), max_regs(N) or "
-          "launch_bounds(T[, B]), but found " +
+          "expected '{' opening the kernel body, or regs(N), max_regs(N), launch_bounds(T[, B]) "
+          "or cluster_dims(x[, y[, z]]), but found " +
           found_text(t));
       return false;
     }
     ts_.next();
     if (!ts_.expect(TokenKind::LParen, "'('")) return false;
+    const std::size_t most = word == "launch_bounds" ? 2 : word == "cluster_dims" ? 3 : 1;
     std::vector<std::uint32_t> values;
     do {
-      auto v =
-          ts_.integer(word == "launch_bounds" ? "a thread or block count" : "a register count");
+      auto v = ts_.integer(word == "launch_bounds"  ? "a thread or block count"
+                           : word == "cluster_dims" ? "a cluster dimension"
+                                                    : "a register count");
       if (!v) return false;
       if (*v > 0xffff) {
         ts_.error_here(std::string(word) + ": " + std::to_string(*v) + " is implausibly large");
         return false;
       }
       values.push_back(static_cast<std::uint32_t>(*v));
-    } while (word == "launch_bounds" && values.size() < 2 && ts_.accept(TokenKind::Comma));
+    } while (values.size() < most && ts_.accept(TokenKind::Comma));
     if (!ts_.expect(TokenKind::RParen, "')'")) return false;
-    const bool repeated = word == "regs"       ? k.regs.has_value()
-                          : word == "max_regs" ? k.max_regs.has_value()
-                                               : k.launch_bounds.has_value();
+    const bool repeated = word == "regs"            ? k.regs.has_value()
+                          : word == "max_regs"      ? k.max_regs.has_value()
+                          : word == "launch_bounds" ? k.launch_bounds.has_value()
+                                                    : k.cluster_dims.has_value();
     if (repeated) ts_.diags().error(t.loc, std::string(word) + " is given twice");
     if (word == "regs") k.regs = values[0];
     if (word == "max_regs") k.max_regs = values[0];
+    if (word == "cluster_dims") {
+      values.resize(3, 1);
+      k.cluster_dims = Dim3{values[0], values[1], values[2]};
+    }
     if (word == "launch_bounds") {
       k.launch_bounds = Kernel::LaunchBounds{values[0], values.size() > 1 ? values[1] : 0};
     }

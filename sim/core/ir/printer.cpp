@@ -106,6 +106,10 @@ void print_kernel(std::ostream& out, const Kernel& k) {
   out << ')';
   if (k.regs) out << " regs(" << *k.regs << ')';
   if (k.max_regs) out << " max_regs(" << *k.max_regs << ')';
+  if (k.cluster_dims) {
+    out << " cluster_dims(" << k.cluster_dims->x << ", " << k.cluster_dims->y << ", "
+        << k.cluster_dims->z << ')';
+  }
   if (k.launch_bounds) {
     out << " launch_bounds(" << k.launch_bounds->max_threads;
     if (k.launch_bounds->min_blocks != 0) out << ", " << k.launch_bounds->min_blocks;

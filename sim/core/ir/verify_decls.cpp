@@ -107,6 +107,9 @@ void verify_kernel_decls(const Module& module, const Kernel& k, Diagnostics& dia
     diags.error(k.loc, "max_regs(" + std::to_string(*k.max_regs) +
                            "): a cap of 1 to 255 registers a thread");
   }
+  if (k.cluster_dims && (k.cluster_dims->count() == 0 || k.cluster_dims->count() > 8)) {
+    diags.error(k.loc, "cluster_dims: a cluster has 1 to 8 blocks (the portable limit)");
+  }
   if (k.launch_bounds &&
       (k.launch_bounds->max_threads == 0 || k.launch_bounds->max_threads > kMaxBlockThreads)) {
     diags.error(k.loc, "launch_bounds(" + std::to_string(k.launch_bounds->max_threads) +

@@ -62,6 +62,7 @@ class LaunchChecker {
     }
     check_shape();
     check_launch_bounds(*k);
+    check_cluster_dims(*k);
     check_args(*k);
     check_dynamic_smem(*k);
   }
@@ -73,6 +74,17 @@ class LaunchChecker {
     const std::string bound = std::to_string(k.launch_bounds->max_threads);
     error("block of " + std::to_string(launch_.block.count()) + " threads exceeds the " + bound +
           " that kernel '" + k.name + "' allows (launch_bounds(" + bound + "))");
+  }
+
+  // A kernel compiled with __cluster_dims__ launches with that cluster only (CUDA refuses
+  // another shape at launch).
+  void check_cluster_dims(const Kernel& k) {
+    if (!k.cluster_dims || launch_.cluster == *k.cluster_dims) return;
+    const Dim3& c = *k.cluster_dims;
+    const std::string want =
+        std::to_string(c.x) + ", " + std::to_string(c.y) + ", " + std::to_string(c.z);
+    error("kernel '" + k.name + "' has cluster_dims(" + want + "): launch it with cluster(" + want +
+          ")");
   }
 
   void check_shape() {
