@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what warpsim needs from Debian's packages, then configures and builds one CMake preset.
+# Installs what warpsim needs from Debian's packages (and the SASS disassembler from PyPI where the
+# toolkit lacks it), then configures and builds one CMake preset.
 #   tools/setup.sh [dev|release|asan|fuzz]      (default: release)
 # As root it installs missing packages itself; otherwise it prints the one apt-get line to run.
 set -euo pipefail
@@ -25,6 +26,15 @@ if ((${#missing[@]})); then
     echo "  sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
+fi
+
+# The SASS disassembler (warpsim sass): the toolkit's nvdisasm, or NVIDIA's PyPI wheel of it for
+# toolkits without one. Without either, the SASS commands say so and their tests skip.
+if command -v ptxas > /dev/null && ! command -v nvdisasm > /dev/null &&
+   ! python3 -c 'import nvidia, os, sys; sys.exit(not any(os.path.exists(p + "/cu13/bin/nvdisasm") for p in nvidia.__path__))' 2> /dev/null; then
+  echo "setup.sh: installing nvdisasm (pip: nvidia-cuda-nvdisasm)"
+  python3 -m pip install --quiet --disable-pip-version-check nvidia-cuda-nvdisasm > /dev/null 2>&1 ||
+    echo "setup.sh: could not install nvidia-cuda-nvdisasm; warpsim sass will say it is missing" >&2
 fi
 
 cd "$(dirname "$0")/.."

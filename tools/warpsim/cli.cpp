@@ -32,6 +32,7 @@ constexpr const char* kUsage =
     "                         theoretical occupancy and what limits it\n"
     "  config show [NAME|FILE] the effective GPU config; config list: the built-in ones\n"
     "  ptx FILE               the kernels lowered to PTX (one PTX memory instruction per IR one)\n"
+    "  sass FILE              the kernels as ptxas compiles them, with their scheduling controls\n"
     "  validate FILE...|--all the simulator and a real GPU side by side (needs a GPU)\n"
     "  counters               every counter reported: unit, what counts it, validate's rule\n"
     "  bench                  functional simulation speed on fixed workloads\n"
@@ -62,6 +63,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "occupancy") return run_occupancy(rest, out, err);
   if (args[0] == "config") return run_config(rest, out, err);
   if (args[0] == "ptx") return run_ptx(rest, out, err);
+  if (args[0] == "sass") return run_sass(rest, out, err);
   if (args[0] == "import") return run_import(rest, out, err);
   if (args[0] == "validate") return run_validate(rest, out, err);
   if (args[0] == "step") return run_step(rest, std::cin, out, err);

@@ -29,6 +29,9 @@ int run_occupancy(const std::vector<std::string>& args, std::ostream& out, std::
 // `warpsim import FILE.cu|FILE.ptx [-o OUT.kir]`
 int run_import(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim sass FILE`
+int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim ptx FILE`
 int run_ptx(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

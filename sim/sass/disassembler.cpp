@@ -1,0 +1,96 @@
+#include "sim/sass/disassembler.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/import/toolkit.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory removed with everything in it when this goes out of scope.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "warpsim-sass-XXXXXX").string();
+    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const fs::path& path() const { return path_; }
+  bool ok() const { return !path_.empty(); }
+
+ private:
+  fs::path path_;
+};
+
+// The directories of Python's `nvidia` namespace package, where the CUDA wheels unpack.
+std::vector<fs::path> python_nvidia_dirs() {
+  const auto python = toolkit::find_program("python3");
+  if (!python) return {};
+  const toolkit::ProgramRun r = toolkit::run_program(
+      {*python, "-c", "import nvidia\nfor p in nvidia.__path__: print(p)"});
+  std::vector<fs::path> dirs;
+  if (r.exit_code != 0) return dirs;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) dirs.emplace_back(line);
+  }
+  return dirs;
+}
+
+}  // namespace
+
+std::optional<std::string> find_disassembler() {
+  static const std::optional<std::string> found = []() -> std::optional<std::string> {
+    if (auto p = toolkit::find_program("nvdisasm")) return p;
+    for (const fs::path& d : python_nvidia_dirs()) {
+      for (const char* sub : {"cu13/bin", "cu12/bin", "cuda_nvdisasm/bin"}) {
+        std::error_code ec;
+        const fs::path candidate = d / sub / "nvdisasm";
+        if (fs::is_regular_file(candidate, ec) && access(candidate.c_str(), X_OK) == 0) {
+          return candidate.string();
+        }
+      }
+    }
+    return std::nullopt;
+  }();
+  return found;
+}
+
+SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
+  const auto ptxas = toolkit::find_program("ptxas");
+  if (!ptxas) return {{}, "ptxas is not installed (the CUDA toolkit's assembler)"};
+  const auto nvdisasm = find_disassembler();
+  if (!nvdisasm) {
+    return {{}, "nvdisasm is not installed (the CUDA toolkit's, or pip install "
+                "nvidia-cuda-nvdisasm; tools/setup.sh does this)"};
+  }
+  ScratchDir dir;
+  if (!dir.ok()) return {{}, "cannot make a scratch directory"};
+  const fs::path ptx = dir.path() / "kernel.ptx", cubin = dir.path() / "kernel.cubin";
+  std::ofstream(ptx) << ptx_text;
+  const toolkit::ProgramRun assembled =
+      toolkit::run_program({*ptxas, "-arch=" + arch, "-o", cubin.string(), ptx.string()});
+  if (assembled.exit_code != 0) return {{}, "ptxas failed:\n" + assembled.output};
+  const toolkit::ProgramRun listed = toolkit::run_program({*nvdisasm, "-hex", "-c", cubin.string()});
+  if (listed.exit_code != 0) return {{}, "nvdisasm failed:\n" + listed.output};
+  ListingError error;
+  auto listing = parse_listing(listed.output, error);
+  if (!listing) {
+    return {{}, "nvdisasm's listing, line " + std::to_string(error.line) + ": " + error.message};
+  }
+  return {std::move(listing), {}};
+}
+
+}  // namespace warpsim::sass

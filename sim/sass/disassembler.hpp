@@ -1,0 +1,25 @@
+// The kernel as the GPU runs it: PTX assembled by ptxas for an architecture and listed by
+// nvdisasm. nvdisasm comes with the full CUDA toolkit and, for toolkits without it, in the PyPI
+// wheel nvidia-cuda-nvdisasm (tools/setup.sh installs it where it is missing).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sim/sass/sass_listing.hpp"
+
+namespace warpsim::sass {
+
+// nvdisasm: where the toolkit's programs are ($CUDA_HOME/bin, PATH, /usr/local/cuda/bin), else
+// in the Python packages' nvidia/cu13/bin (the wheel's layout). Nothing when absent.
+std::optional<std::string> find_disassembler();
+
+struct SassBuild {
+  std::optional<SassListing> listing;
+  std::string error;  // why there is none: a tool missing, ptxas's or nvdisasm's messages
+};
+
+// ptxas -arch=ARCH of `ptx_text`, then nvdisasm -hex -c of the cubin, parsed.
+SassBuild build_sass(const std::string& ptx_text, const std::string& arch);
+
+}  // namespace warpsim::sass

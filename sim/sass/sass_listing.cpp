@@ -1,0 +1,125 @@
+#include "sim/sass/sass_listing.hpp"
+
+#include <charconv>
+
+namespace warpsim::sass {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<std::uint64_t> hex_value(std::string_view s) {
+  if (s.starts_with("0x")) s.remove_prefix(2);
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+  if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+  return v;
+}
+
+// "/* 0x0000000000027919 */" anywhere in `s`: the word's value.
+std::optional<std::uint64_t> encoding_word(std::string_view s) {
+  const auto open = s.rfind("/* 0x");
+  if (open == std::string_view::npos) return std::nullopt;
+  const auto close = s.find("*/", open);
+  if (close == std::string_view::npos) return std::nullopt;
+  return hex_value(trim(s.substr(open + 3, close - open - 3)));
+}
+
+}  // namespace
+
+Controls decode_controls(std::uint64_t high) {
+  const auto bits = static_cast<std::uint32_t>((high >> 41) & 0x1fffff);
+  Controls c;
+  c.stall = static_cast<std::uint8_t>(bits & 0xf);
+  c.yield = ((bits >> 4) & 1) != 0;
+  const auto write = static_cast<std::uint8_t>((bits >> 5) & 7);
+  const auto read = static_cast<std::uint8_t>((bits >> 8) & 7);
+  if (write != 7) c.write_barrier = write;
+  if (read != 7) c.read_barrier = read;
+  c.wait_mask = static_cast<std::uint8_t>((bits >> 11) & 0x3f);
+  c.reuse = static_cast<std::uint8_t>((bits >> 17) & 0xf);
+  return c;
+}
+
+const SassFunction* SassListing::find(std::string_view name) const {
+  for (const SassFunction& f : functions) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+std::optional<SassListing> parse_listing(std::string_view text, ListingError& error) {
+  SassListing listing;
+  SassInstruction* pending_high = nullptr;  // waiting for its second encoding line
+  std::uint32_t line_number = 0;
+  auto fail = [&](const std::string& message) {
+    error = {line_number, message};
+    return std::nullopt;
+  };
+  while (!text.empty()) {
+    ++line_number;
+    const std::size_t nl = text.find('\n');
+    const std::string_view line = trim(text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    constexpr std::string_view kSection = ".text.";
+    if (line.starts_with(kSection) && line.ends_with(":")) {
+      listing.functions.push_back({std::string(line.substr(kSection.size(),
+                                                           line.size() - kSection.size() - 1)),
+                                   {},
+                                   {}});
+      pending_high = nullptr;
+      continue;
+    }
+    if (listing.functions.empty()) continue;
+    SassFunction& f = listing.functions.back();
+    const bool encoding_only = line.starts_with("/* 0x");
+    if (encoding_only && pending_high != nullptr) {
+      const auto word = encoding_word(line);
+      if (!word) return fail("an instruction's second encoding word is missing");
+      pending_high->high = *word;
+      pending_high->controls = decode_controls(*word);
+      pending_high = nullptr;
+      continue;
+    }
+    if (line.starts_with(".L_") && line.ends_with(":")) {
+      const auto address = f.instructions.empty()
+                               ? 0u
+                               : f.instructions.back().address + 16;  // the next instruction's
+      f.labels.emplace_back(std::string(line.substr(0, line.size() - 1)), address);
+      continue;
+    }
+    // "/*0050*/  @P0 LDG.E R6, desc[UR6][R6.64+0x4] ;   /* 0x0000040606067981 */"
+    const std::size_t address_end = line.find("*/");
+    if (!line.starts_with("/*") || encoding_only || address_end == std::string_view::npos) continue;
+    const auto address = hex_value(line.substr(2, address_end - 2));
+    if (!address) continue;  // a comment
+    if (pending_high != nullptr) return fail("an instruction's second encoding word is missing");
+    SassInstruction inst;
+    const auto semicolon = line.find(';');
+    const auto low = encoding_word(line);
+    if (semicolon == std::string_view::npos || !low) {
+      return fail("an instruction line without a ';' or its encoding");
+    }
+    inst.address = static_cast<std::uint32_t>(*address);
+    inst.low = *low;
+    std::string_view body = trim(line.substr(address_end + 2, semicolon - address_end - 2));
+    if (body.starts_with("@")) {
+      const auto space = body.find(' ');
+      inst.guard = std::string(body.substr(0, space));
+      body = trim(body.substr(space == std::string_view::npos ? body.size() : space));
+    }
+    const auto space = body.find(' ');
+    inst.opcode = std::string(body.substr(0, space));
+    if (space != std::string_view::npos) inst.operands = std::string(trim(body.substr(space)));
+    if (inst.opcode.empty()) return fail("an instruction without an opcode");
+    f.instructions.push_back(std::move(inst));
+    pending_high = &f.instructions.back();
+  }
+  if (pending_high != nullptr) return fail("the last instruction's second encoding word is missing");
+  return listing;
+}
+
+}  // namespace warpsim::sass

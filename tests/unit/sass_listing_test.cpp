@@ -1,0 +1,140 @@
+// The SASS listing (sim/sass/): nvdisasm's text read into instructions, and the scheduling
+// controls decoded from each instruction's high word, checked bit by bit against the layout in
+// sass_listing.hpp; then, where ptxas and nvdisasm are installed, a kernel's real SASS.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/import/toolkit.hpp"
+#include "sim/sass/disassembler.hpp"
+#include "tests/unit/run_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// The start of `nvdisasm -hex -c` of a kernel ptxas compiled for sm_90 (a kernel that loads,
+// divides and branches): each instruction's line holds its low word, the next line its high.
+constexpr const char* kListing = R"(	.target	sm_90
+
+//--------------------- .text.k                   --------------------------
+	.section	.text.k,"ax",@progbits
+k:
+.text.k:
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                /* 0x00000a00ff017b82 */
+                                                                         /* 0x000ff00000000800 */
+        /*0010*/                   LDC.64 R6, c[0x0][0x210] ;            /* 0x00008400ff067b82 */
+                                                                         /* 0x000e220000000a00 */
+        /*0020*/                   S2R R2, SR_TID.X ;                    /* 0x0000000000027919 */
+                                                                         /* 0x000e620000002100 */
+        /*0030*/                   LDG.E R6, desc[UR6][R6.64+0x4] ;      /* 0x0000040606067981 */
+                                                                         /* 0x001ea2000c1e1900 */
+.L_x_0:
+        /*0040*/               @P0 BRA `(.L_x_0) ;                       /* 0x0000000000440947 */
+                                                                         /* 0x000fea0003800000 */
+)";
+
+TEST_CASE("the controls are bits 41-61 of the high word: stall, yield, barriers, wait, reuse") {
+  // 0x000ff00000000800 >> 41 = 0x7f8: stall 8 (bits 0-3), yield 1 (bit 4), write and read
+  // barrier 7 (none), wait 0.
+  const sass::Controls first = sass::decode_controls(0x000ff00000000800ull);
+  CHECK(first.stall == 8);
+  CHECK(first.yield);
+  CHECK_FALSE(first.write_barrier.has_value());
+  CHECK_FALSE(first.read_barrier.has_value());
+  CHECK(first.wait_mask == 0);
+  // LDG: 0x001ea2000c1e1900 >> 41 = 0x0f51: stall 1, yield 1, write barrier 2 (bits 5-7 =
+  // 0b010), read 7, wait mask 0b000001 (bits 11-16: it waits for the LDC.64 of R6, which set
+  // barrier 0).
+  const sass::Controls load = sass::decode_controls(0x001ea2000c1e1900ull);
+  CHECK(load.stall == 1);
+  CHECK(load.write_barrier == std::optional<std::uint8_t>{2});
+  CHECK_FALSE(load.read_barrier.has_value());
+  CHECK(load.wait_mask == 0b000001);
+  // Every field at its extreme: all 21 bits set is stall 15, yield, no barriers, wait all six,
+  // reuse 15.
+  const sass::Controls all = sass::decode_controls(0x1fffffull << 41);
+  CHECK(all.stall == 15);
+  CHECK(all.wait_mask == 0x3f);
+  CHECK(all.reuse == 15);
+  CHECK_FALSE(all.write_barrier.has_value());
+}
+
+TEST_CASE("a listing reads into functions, instructions, guards, operands and labels") {
+  sass::ListingError error;
+  const auto listing = sass::parse_listing(kListing, error);
+  INFO(error.message);
+  REQUIRE(listing.has_value());
+  REQUIRE(listing->functions.size() == 1);
+  const sass::SassFunction& k = listing->functions[0];
+  CHECK(k.name == "k");
+  REQUIRE(k.instructions.size() == 5);
+  CHECK(k.instructions[1].opcode == "LDC.64");
+  CHECK(k.instructions[1].base() == "LDC");
+  CHECK(k.instructions[1].operands == "R6, c[0x0][0x210]");
+  CHECK(k.instructions[1].controls.write_barrier == std::optional<std::uint8_t>{0});
+  CHECK(k.instructions[3].low == 0x0000040606067981ull);
+  CHECK(k.instructions[3].high == 0x001ea2000c1e1900ull);
+  CHECK(k.instructions[4].guard == "@P0");
+  CHECK(k.instructions[4].opcode == "BRA");
+  CHECK(k.instructions[4].address == 0x40);
+  REQUIRE(k.labels.size() == 1);
+  CHECK(k.labels[0] == std::pair<std::string, std::uint32_t>{".L_x_0", 0x40});
+}
+
+TEST_CASE("an instruction without its second encoding word is an error at its line") {
+  std::string cut = kListing;
+  cut.erase(cut.find("                                                                         /* 0x000e620000002100 */"),
+            std::string("                                                                         /* 0x000e620000002100 */\n").size());
+  sass::ListingError error;
+  CHECK_FALSE(sass::parse_listing(cut, error).has_value());
+  CHECK(error.message.find("second encoding word") != std::string::npos);
+  CHECK(error.line == 12);  // the next instruction's line, where the word was expected
+}
+
+TEST_CASE("vecAdd's SASS: its two loads and one store, the add waiting for both loads") {
+  if (!toolkit::find_program("ptxas") || !sass::find_disassembler()) {
+    MESSAGE("ptxas or nvdisasm is not installed: the SASS of a real kernel is not checked here");
+    return;
+  }
+  const KernelRun k = load_kernel("vecAdd.kir");
+  const sass::SassBuild built = sass::build_sass(cuda::lower_to_ptx(k.loaded.module), "sm_90");
+  INFO(built.error);
+  REQUIRE(built.listing.has_value());
+  const sass::SassFunction* f = built.listing->find("vecAdd");
+  REQUIRE(f != nullptr);
+  auto count = [&](std::string_view base) {
+    return std::count_if(f->instructions.begin(), f->instructions.end(),
+                         [&](const sass::SassInstruction& i) { return i.base() == base; });
+  };
+  // The IR's two ld.global and one st.global: ptxas keeps one SASS access each.
+  CHECK(count("LDG") == 2);
+  CHECK(count("STG") == 1);
+  // The FADD of the two loaded values waits for the scoreboard each load releases.
+  const auto fadd = std::find_if(f->instructions.begin(), f->instructions.end(),
+                                 [](const sass::SassInstruction& i) { return i.base() == "FADD"; });
+  REQUIRE(fadd != f->instructions.end());
+  for (const sass::SassInstruction& i : f->instructions) {
+    if (i.base() != "LDG") continue;
+    REQUIRE(i.controls.write_barrier.has_value());
+    const unsigned waits = fadd->controls.wait_mask;
+    CHECK(((waits >> unsigned{*i.controls.write_barrier}) & 1u) == 1u);
+  }
+}
+
+TEST_CASE("warpsim sass lists each kernel's SASS with its controls, or says what is missing") {
+  CHECK(run_cli({"sass"}).exit_code == 2);  // no file
+  if (!toolkit::find_program("ptxas") || !sass::find_disassembler()) {
+    const auto r = run_cli({"sass", (source_dir() / "kernels_ir/vecAdd.kir").string()});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("is not installed") != std::string::npos);
+    return;
+  }
+  const auto r = run_cli({"sass", (source_dir() / "kernels_ir/vecAdd.kir").string()});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("kernel vecAdd: ") != std::string::npos);
+  CHECK(r.out.find(" STG.E ") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::test

@@ -1,0 +1,98 @@
+// `warpsim sass FILE`: the kernels as the GPU runs them. The IR is lowered to PTX, ptxas
+// assembles it for the config's GPU and nvdisasm lists it; each instruction is shown with the
+// scheduling controls ptxas encoded (sim/sass/sass_listing.hpp).
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/sass/disassembler.hpp"
+#include "tools/warpsim/cli.hpp"
+#include "tools/warpsim/commands.hpp"
+#include "tools/warpsim/config_options.hpp"
+#include "tools/warpsim/kernel_input.hpp"
+#include "tools/warpsim/options.hpp"
+
+namespace warpsim::cli {
+namespace {
+
+// "SB0,SB3" for a wait mask, "-" for none.
+std::string barriers(std::uint8_t mask) {
+  std::string s;
+  for (unsigned b = 0; b < 6; ++b) {
+    if ((mask >> b) & 1u) s += (s.empty() ? "" : ",") + fmt::format("SB{}", b);
+  }
+  return s.empty() ? "-" : s;
+}
+
+std::string barrier(const std::optional<std::uint8_t>& b) {
+  return b ? fmt::format("SB{}", *b) : "-";
+}
+
+void print_function(std::ostream& out, const sass::SassFunction& f, const std::string& kernel) {
+  out << fmt::format("kernel {}: {} SASS instructions\n", kernel, f.instructions.size());
+  out << fmt::format("  {:>5}  {:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", "addr", "instruction",
+                     "stall", "yield", "write", "read", "wait");
+  std::size_t next_label = 0;
+  for (const sass::SassInstruction& inst : f.instructions) {
+    while (next_label < f.labels.size() && f.labels[next_label].second <= inst.address) {
+      out << "  " << f.labels[next_label++].first << ":\n";
+    }
+    std::string text = (inst.guard.empty() ? "" : inst.guard + " ") + inst.opcode;
+    if (!inst.operands.empty()) text += " " + inst.operands;
+    if (text.size() > 56) text = text.substr(0, 53) + "...";
+    const sass::Controls& c = inst.controls;
+    out << fmt::format("  {:05x}  {:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", inst.address, text,
+                       c.stall, c.yield ? "y" : "-", barrier(c.write_barrier),
+                       barrier(c.read_barrier), barriers(c.wait_mask));
+  }
+}
+
+}  // namespace
+
+int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  namespace po = boost::program_options;
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "the .kir, .cu or .ptx file")(
+      "config", po::value<std::string>()->default_value("h200"),
+      "the GPU whose architecture ptxas compiles for: a built-in config name or an INI file");
+  po::positional_options_description pos;
+  add_input_options(desc);
+  pos.add("file", 1);
+  auto cl = parse_command_line("sass FILE", desc, pos, args, out, err);
+  if (!cl) return kExitBadInput;
+  if (cl->help) return kExitOk;
+  if (cl->vars.count("file") == 0) {
+    err << "warpsim sass: error: no input file\n";
+    return kExitBadInput;
+  }
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu) return kExitBadInput;
+  InputOptions input = input_options(*cl);
+  input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+  const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
+  loaded.diags.render(err);
+  if (!loaded.ok()) return kExitBadInput;
+  const sass::SassBuild built = sass::build_sass(cuda::lower_to_ptx(loaded.module, input.arch),
+                                                 input.arch);
+  if (!built.listing) {
+    err << "warpsim sass: error: " << built.error << '\n';
+    return kExitBadInput;
+  }
+  out << fmt::format("SASS for {} (ptxas -arch={}, listed by nvdisasm); stall in cycles, "
+                     "write/read: the scoreboard the instruction releases, wait: those it waits "
+                     "for\n",
+                     gpu->name, input.arch);
+  for (const ir::Kernel& k : loaded.module.kernels) {
+    const sass::SassFunction* f = built.listing->find(k.name);
+    if (f == nullptr) {
+      err << "warpsim sass: error: ptxas's cubin has no function " << k.name << '\n';
+      return kExitInternalError;
+    }
+    out << '\n';
+    print_function(out, *f, k.name);
+  }
+  return kExitOk;
+}
+
+}  // namespace warpsim::cli
