@@ -12,6 +12,10 @@
 
 namespace warpsim::cuda {
 
+// The name the lowered PTX's line information gives the IR (its `.file 1`): `.loc 1 N` before
+// an IR instruction's PTX says it came from line N of the module's text.
+inline constexpr const char* kIrSourceFile = "warpsim.kir";
+
 std::string lower_to_ptx(const ir::Module& module, const std::string& target = "sm_90");
 
 }  // namespace warpsim::cuda

@@ -89,6 +89,9 @@ std::string atomic_type(ir::AtomicOp op, ScalarType t) {
 
 void KernelEmitter::instruction(const ir::Instruction& inst) {
   raw("  // " + std::to_string(inst.loc.line) + ": " + ir::to_string(inst));
+  // The IR line as PTX line information (file 1 is the IR), so ptxas -lineinfo maps each SASS
+  // instruction back to the IR instruction it came from; the code is the same with or without.
+  if (inst.loc.line != 0) raw("  .loc 1 " + std::to_string(inst.loc.line) + " 1");
   const ScalarType t = inst.type;
   const std::string d = inst.dests.empty() ? "" : reg(inst.dests[0].name);
   auto v = [&](std::size_t i, ScalarType as) { return value(operand(inst, i), as); };

@@ -38,8 +38,8 @@ class ScratchDir {
 std::vector<fs::path> python_nvidia_dirs() {
   const auto python = toolkit::find_program("python3");
   if (!python) return {};
-  const toolkit::ProgramRun r = toolkit::run_program(
-      {*python, "-c", "import nvidia\nfor p in nvidia.__path__: print(p)"});
+  const toolkit::ProgramRun r =
+      toolkit::run_program({*python, "-c", "import nvidia\nfor p in nvidia.__path__: print(p)"});
   std::vector<fs::path> dirs;
   if (r.exit_code != 0) return dirs;
   std::istringstream lines(r.output);
@@ -73,17 +73,19 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   if (!ptxas) return {{}, "ptxas is not installed (the CUDA toolkit's assembler)"};
   const auto nvdisasm = find_disassembler();
   if (!nvdisasm) {
-    return {{}, "nvdisasm is not installed (the CUDA toolkit's, or pip install "
-                "nvidia-cuda-nvdisasm; tools/setup.sh does this)"};
+    return {{},
+            "nvdisasm is not installed (the CUDA toolkit's, or pip install "
+            "nvidia-cuda-nvdisasm; tools/setup.sh does this)"};
   }
   ScratchDir dir;
   if (!dir.ok()) return {{}, "cannot make a scratch directory"};
   const fs::path ptx = dir.path() / "kernel.ptx", cubin = dir.path() / "kernel.cubin";
   std::ofstream(ptx) << ptx_text;
-  const toolkit::ProgramRun assembled =
-      toolkit::run_program({*ptxas, "-arch=" + arch, "-o", cubin.string(), ptx.string()});
+  const toolkit::ProgramRun assembled = toolkit::run_program(
+      {*ptxas, "-arch=" + arch, "-lineinfo", "-o", cubin.string(), ptx.string()});
   if (assembled.exit_code != 0) return {{}, "ptxas failed:\n" + assembled.output};
-  const toolkit::ProgramRun listed = toolkit::run_program({*nvdisasm, "-hex", "-c", cubin.string()});
+  const toolkit::ProgramRun listed =
+      toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
   if (listed.exit_code != 0) return {{}, "nvdisasm failed:\n" + listed.output};
   ListingError error;
   auto listing = parse_listing(listed.output, error);

@@ -19,7 +19,8 @@ struct SassBuild {
   std::string error;  // why there is none: a tool missing, ptxas's or nvdisasm's messages
 };
 
-// ptxas -arch=ARCH of `ptx_text`, then nvdisasm -hex -c of the cubin, parsed.
+// ptxas -arch=ARCH -lineinfo of `ptx_text`, then nvdisasm -hex -c -g of the cubin, parsed: each
+// instruction with the source line its PTX's `.loc` named (for lowered IR, the IR line).
 SassBuild build_sass(const std::string& ptx_text, const std::string& arch);
 
 }  // namespace warpsim::sass

@@ -7,7 +7,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -54,6 +55,8 @@ const SassFunction* SassListing::find(std::string_view name) const {
 std::optional<SassListing> parse_listing(std::string_view text, ListingError& error) {
   SassListing listing;
   SassInstruction* pending_high = nullptr;  // waiting for its second encoding line
+  std::string source_file;                  // the last line information seen
+  std::uint32_t source_line = 0;
   std::uint32_t line_number = 0;
   auto fail = [&](const std::string& message) {
     error = {line_number, message};
@@ -66,15 +69,30 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
     constexpr std::string_view kSection = ".text.";
     if (line.starts_with(kSection) && line.ends_with(":")) {
-      listing.functions.push_back({std::string(line.substr(kSection.size(),
-                                                           line.size() - kSection.size() - 1)),
-                                   {},
-                                   {}});
+      listing.functions.push_back(
+          {std::string(line.substr(kSection.size(), line.size() - kSection.size() - 1)), {}, {}});
       pending_high = nullptr;
+      source_file.clear();
+      source_line = 0;
       continue;
     }
     if (listing.functions.empty()) continue;
     SassFunction& f = listing.functions.back();
+    // //## File "kernel.kir", line 12 [inlined at ...]: the instructions that follow came from it.
+    constexpr std::string_view kFile = "//## File \"";
+    if (line.starts_with(kFile)) {
+      const std::string_view rest = line.substr(kFile.size());
+      const auto quote = rest.find('"');
+      const auto at = rest.find(", line ");
+      std::uint32_t n = 0;
+      if (quote == std::string_view::npos || at == std::string_view::npos ||
+          std::from_chars(rest.data() + at + 7, rest.data() + rest.size(), n).ec != std::errc()) {
+        return fail("line information without a file and a line");
+      }
+      source_file = std::string(rest.substr(0, quote));
+      source_line = n;
+      continue;
+    }
     const bool encoding_only = line.starts_with("/* 0x");
     if (encoding_only && pending_high != nullptr) {
       const auto word = encoding_word(line);
@@ -105,6 +123,8 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
     }
     inst.address = static_cast<std::uint32_t>(*address);
     inst.low = *low;
+    inst.source_file = source_file;
+    inst.source_line = source_line;
     std::string_view body = trim(line.substr(address_end + 2, semicolon - address_end - 2));
     if (body.starts_with("@")) {
       const auto space = body.find(' ');
@@ -118,7 +138,8 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
     f.instructions.push_back(std::move(inst));
     pending_high = &f.instructions.back();
   }
-  if (pending_high != nullptr) return fail("the last instruction's second encoding word is missing");
+  if (pending_high != nullptr)
+    return fail("the last instruction's second encoding word is missing");
   return listing;
 }
 

@@ -5,7 +5,7 @@
 // The controls (Volta and later, sm_70 to sm_90: 128-bit instructions) are bits 105-125 of the
 // instruction, bits 41-61 of its high word:
 //   [0:3]   stall: cycles the scheduler waits before issuing the warp's next instruction
-//   [4]     yield: set when the scheduler need not switch warps after it (the hint's inverse)
+//   [4]     yield: the yield hint bit, as encoded
 //   [5:7]   write barrier: the scoreboard (0-5) a variable-latency result releases, 7: none
 //   [8:10]  read barrier: the scoreboard released once the operands are read, 7: none
 //   [11:16] wait mask: the scoreboards (bit i: barrier i) to wait for before issuing
@@ -40,10 +40,12 @@ struct SassInstruction {
   std::string operands;       // as listed: "R6, desc[UR6][R6.64+0x4]"
   std::uint64_t low = 0, high = 0;
   Controls controls;
+  // Where the line information places it (`nvdisasm -g` of a cubin from `ptxas -lineinfo`):
+  // the source file ptxas was told of and its line; 0 when the listing has none.
+  std::string source_file;
+  std::uint32_t source_line = 0;
   // The opcode without its modifiers ("LDG").
-  std::string_view base() const {
-    return std::string_view(opcode).substr(0, opcode.find('.'));
-  }
+  std::string_view base() const { return std::string_view(opcode).substr(0, opcode.find('.')); }
 };
 
 struct SassFunction {
@@ -62,7 +64,7 @@ struct ListingError {
   std::string message;
 };
 
-// Reads `nvdisasm -hex -c` output; a line that looks like an instruction but does not parse is
+// Reads `nvdisasm -hex -c [-g]` output; a line that looks like an instruction but does not parse is
 // an error naming the line.
 std::optional<SassListing> parse_listing(std::string_view text, ListingError& error);
 

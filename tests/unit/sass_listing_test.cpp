@@ -21,6 +21,7 @@ constexpr const char* kListing = R"(	.target	sm_90
 	.section	.text.k,"ax",@progbits
 k:
 .text.k:
+	//## File "warpsim.kir", line 7
         /*0000*/                   LDC R1, c[0x0][0x28] ;                /* 0x00000a00ff017b82 */
                                                                          /* 0x000ff00000000800 */
         /*0010*/                   LDC.64 R6, c[0x0][0x210] ;            /* 0x00008400ff067b82 */
@@ -30,6 +31,7 @@ k:
         /*0030*/                   LDG.E R6, desc[UR6][R6.64+0x4] ;      /* 0x0000040606067981 */
                                                                          /* 0x001ea2000c1e1900 */
 .L_x_0:
+	//## File "warpsim.kir", line 12 inlined at "other.cu", line 3
         /*0040*/               @P0 BRA `(.L_x_0) ;                       /* 0x0000000000440947 */
                                                                          /* 0x000fea0003800000 */
 )";
@@ -78,18 +80,26 @@ TEST_CASE("a listing reads into functions, instructions, guards, operands and la
   CHECK(k.instructions[4].guard == "@P0");
   CHECK(k.instructions[4].opcode == "BRA");
   CHECK(k.instructions[4].address == 0x40);
+  // Line information applies to the instructions after it, up to the next.
+  CHECK(k.instructions[0].source_file == "warpsim.kir");
+  CHECK(k.instructions[0].source_line == 7);
+  CHECK(k.instructions[3].source_line == 7);
+  CHECK(k.instructions[4].source_line == 12);
   REQUIRE(k.labels.size() == 1);
   CHECK(k.labels[0] == std::pair<std::string, std::uint32_t>{".L_x_0", 0x40});
 }
 
 TEST_CASE("an instruction without its second encoding word is an error at its line") {
   std::string cut = kListing;
-  cut.erase(cut.find("                                                                         /* 0x000e620000002100 */"),
-            std::string("                                                                         /* 0x000e620000002100 */\n").size());
+  cut.erase(cut.find("                                                                         /* "
+                     "0x000e620000002100 */"),
+            std::string("                                                                         "
+                        "/* 0x000e620000002100 */\n")
+                .size());
   sass::ListingError error;
   CHECK_FALSE(sass::parse_listing(cut, error).has_value());
   CHECK(error.message.find("second encoding word") != std::string::npos);
-  CHECK(error.line == 12);  // the next instruction's line, where the word was expected
+  CHECK(error.line == 13);  // the next instruction's line, where the word was expected
 }
 
 TEST_CASE("vecAdd's SASS: its two loads and one store, the add waiting for both loads") {
@@ -110,6 +120,13 @@ TEST_CASE("vecAdd's SASS: its two loads and one store, the add waiting for both 
   // The IR's two ld.global and one st.global: ptxas keeps one SASS access each.
   CHECK(count("LDG") == 2);
   CHECK(count("STG") == 1);
+  // Each load carries its IR line (vecAdd.kir: A's load at line 16, B's at 17).
+  std::vector<std::uint32_t> load_lines;
+  for (const sass::SassInstruction& i : f->instructions) {
+    if (i.base() == "LDG") load_lines.push_back(i.source_line);
+  }
+  std::sort(load_lines.begin(), load_lines.end());
+  CHECK(load_lines == std::vector<std::uint32_t>{16, 17});
   // The FADD of the two loaded values waits for the scoreboard each load releases.
   const auto fadd = std::find_if(f->instructions.begin(), f->instructions.end(),
                                  [](const sass::SassInstruction& i) { return i.base() == "FADD"; });
@@ -134,6 +151,7 @@ TEST_CASE("warpsim sass lists each kernel's SASS with its controls, or says what
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("kernel vecAdd: ") != std::string::npos);
   CHECK(r.out.find(" STG.E ") != std::string::npos);
+  CHECK(r.out.find("IR line 19: st.global.f32 C[%workIndex], %c") != std::string::npos);
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 // scheduling controls ptxas encoded (sim/sass/sass_listing.hpp).
 #include <fmt/format.h>
 
+#include <map>
 #include <ostream>
 
 #include "cuda_backend/ptx.hpp"
+#include "sim/core/ir/printer.hpp"
 #include "sim/sass/disassembler.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
@@ -29,12 +31,34 @@ std::string barrier(const std::optional<std::uint8_t>& b) {
   return b ? fmt::format("SB{}", *b) : "-";
 }
 
-void print_function(std::ostream& out, const sass::SassFunction& f, const std::string& kernel) {
-  out << fmt::format("kernel {}: {} SASS instructions\n", kernel, f.instructions.size());
+// The IR instruction at each line of the module's text, with its CUDA line when imported.
+std::map<std::uint32_t, std::string> ir_lines(const ir::Module& m, const ir::Kernel& k) {
+  std::map<std::uint32_t, std::string> lines;
+  for (const ir::BasicBlock& b : k.blocks) {
+    for (const ir::Instruction& inst : b.instructions) {
+      std::string text = ir::to_string(inst);
+      if (inst.origin.known()) text += "   [" + m.origin_text(inst.origin) + "]";
+      lines.emplace(inst.loc.line, std::move(text));
+    }
+  }
+  return lines;
+}
+
+void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Module& m,
+                    const ir::Kernel& kernel) {
+  const auto lines = ir_lines(m, kernel);
+  out << fmt::format("kernel {}: {} SASS instructions\n", kernel.name, f.instructions.size());
   out << fmt::format("  {:>5}  {:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", "addr", "instruction",
                      "stall", "yield", "write", "read", "wait");
   std::size_t next_label = 0;
+  std::uint32_t shown_line = 0;
   for (const sass::SassInstruction& inst : f.instructions) {
+    // Each run of instructions under the IR line (and CUDA line) they came from.
+    if (inst.source_line != shown_line && inst.source_file == cuda::kIrSourceFile) {
+      shown_line = inst.source_line;
+      const auto it = lines.find(shown_line);
+      out << fmt::format("  IR line {}: {}\n", shown_line, it != lines.end() ? it->second : "");
+    }
     while (next_label < f.labels.size() && f.labels[next_label].second <= inst.address) {
       out << "  " << f.labels[next_label++].first << ":\n";
     }
@@ -73,16 +97,17 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
-  const sass::SassBuild built = sass::build_sass(cuda::lower_to_ptx(loaded.module, input.arch),
-                                                 input.arch);
+  const sass::SassBuild built =
+      sass::build_sass(cuda::lower_to_ptx(loaded.module, input.arch), input.arch);
   if (!built.listing) {
     err << "warpsim sass: error: " << built.error << '\n';
     return kExitBadInput;
   }
-  out << fmt::format("SASS for {} (ptxas -arch={}, listed by nvdisasm); stall in cycles, "
-                     "write/read: the scoreboard the instruction releases, wait: those it waits "
-                     "for\n",
-                     gpu->name, input.arch);
+  out << fmt::format(
+      "SASS for {} (ptxas -arch={}, listed by nvdisasm); stall in cycles, "
+      "write/read: the scoreboard the instruction releases, wait: those it waits "
+      "for\n",
+      gpu->name, input.arch);
   for (const ir::Kernel& k : loaded.module.kernels) {
     const sass::SassFunction* f = built.listing->find(k.name);
     if (f == nullptr) {
@@ -90,7 +115,7 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
       return kExitInternalError;
     }
     out << '\n';
-    print_function(out, *f, k.name);
+    print_function(out, *f, loaded.module, k);
   }
   return kExitOk;
 }
