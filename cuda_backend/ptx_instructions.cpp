@@ -235,6 +235,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Vote:
     case Opcode::ShflSync:
     case Opcode::VoteSync:
+    case Opcode::MatchAny:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
     case Opcode::Br:
@@ -330,6 +331,10 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
            ", " + v(0, ScalarType::Pred) + ", " + mask);
       return;
     }
+    case Opcode::MatchAny:
+      line(std::string("match.any.sync") + (ir::size_bytes(t) == 8 ? ".b64 " : ".b32 ") + d + ", " +
+           v(0, t) + ", " + v(1, ScalarType::U32));
+      return;
     case Opcode::BarSync:
       line("bar.sync 0");
       return;

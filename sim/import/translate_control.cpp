@@ -166,6 +166,29 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  if (b == "match") {
+    // match.any.sync.b32/b64 d, a, members: the members holding this lane's value. A whole-warp
+    // mask means the lanes executing it, as for the plain shuffles and votes.
+    if (!parts.has("any") || !parts.has("sync")) {
+      throw Unsupported{"'" + current_->opcode + "' is not imported (match.any.sync is)"};
+    }
+    expect_operands(3);
+    const bool wide = ir::size_bytes(parts.type()) == 8;
+    const ir::ScalarType t = wide ? ir::ScalarType::U64 : ir::ScalarType::U32;
+    std::optional<ir::ValueOperand> members = member_mask(2);
+    if (!members) {
+      const std::string active = fresh_temp();
+      ir::Instruction& ballot =
+          emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))});
+      ballot.vote_mode = ir::VoteMode::Ballot;
+      members = reg(active);
+    }
+    const ir::ValueOperand a = value(operand(1), t);
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    emit(ir::Opcode::MatchAny, t, {d.name}, {op(a), op(*members)});
+    finish(d);
+    return true;
+  }
   if (b == "activemask") {
     // The lanes executing it: the IR's ballot of true over the active lanes.
     expect_operands(1);

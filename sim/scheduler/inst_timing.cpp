@@ -32,6 +32,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
       return Pipe::Shared;
     case Opcode::Vote:
     case Opcode::VoteSync:
+    case Opcode::MatchAny:  // a warp-wide compare, timed as a vote (not calibrated on its own)
       return Pipe::Int;
     case Opcode::BarSync:
     case Opcode::ClusterSync:

@@ -99,7 +99,10 @@ std::vector<std::string> forms(ir::Opcode op) {
   switch (info.modifiers) {
     case ir::ModifierPattern::Type:
       for (const std::string& t : kTypes) {
-        out.push_back("%d = " + name + "." + t + " " + operands(info.signature, t, t));
+        // match.any's members: the whole warp, which every lane of the launch is.
+        out.push_back(op == ir::Opcode::MatchAny
+                          ? "%d = " + name + "." + t + " " + value_of(t, 0) + ", %members"
+                          : "%d = " + name + "." + t + " " + operands(info.signature, t, t));
       }
       break;
     case ir::ModifierPattern::TypePair:

@@ -183,6 +183,25 @@ $L__done:)");
   for (unsigned l = 0; l < 15; ++l) CHECK(down[l] == 3 * (l + 1));
 }
 
+TEST_CASE("match.any gives each lane the members holding its value") {
+  // Lane l holds l % 4: the lanes with l % 4 == r are 0x11111111 << r.
+  const auto whole = run_one_warp(R"(
+  and.b32 %r2, %r1, 3;
+  match.any.sync.b32 %r9, %r2, -1;)");
+  for (unsigned l = 0; l < 32; ++l) CHECK(whole[l] == 0x11111111u << (l % 4));
+  // Among the members 0-15 only (lanes 16-31 skip it): 0x1111 << r.
+  const auto low = run_low_half(R"(
+  and.b32 %r2, %r1, 3;
+  match.any.sync.b32 %r9, %r2, 65535;)");
+  for (unsigned l = 0; l < 16; ++l) CHECK(low[l] == 0x1111u << (l % 4));
+  // 64-bit values: lanes 0-7 hold 2^40 + 1, the rest 1: only the high bit tells them apart.
+  const auto wide = run_one_warp(R"(
+  setp.lt.u32 %p1, %r1, 8;
+  selp.u64 %rd5, 1099511627777, 1, %p1;
+  match.any.sync.b64 %r9, %rd5, -1;)");
+  for (unsigned l = 0; l < 32; ++l) CHECK(wide[l] == (l < 8 ? 0xffu : 0xffffff00u));
+}
+
 TEST_CASE("activemask is the lanes executing it") {
   const auto mask = run_low_half("  activemask.b32 %r9;");
   for (unsigned l = 0; l < 16; ++l) CHECK(mask[l] == 0xffffu);

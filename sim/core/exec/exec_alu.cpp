@@ -538,6 +538,7 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::Vote:
     case Opcode::ShflSync:
     case Opcode::VoteSync:
+    case Opcode::MatchAny:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
     case Opcode::Br:

@@ -60,6 +60,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Vote:
     case Opcode::ShflSync:
     case Opcode::VoteSync:
+    case Opcode::MatchAny:
       return select_warp_wide(inst);
     case Opcode::BarSync:
     case Opcode::ClusterSync:

@@ -106,6 +106,24 @@ void exec_vote_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::u
   for_lanes(mask, [&](unsigned l) { out[l] = results[l]; });
 }
 
+// Each lane's mask of the members holding its value (members all active, checked).
+void exec_match_any(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* members = w.read(d.src[1]);
+  check_members(ctx, w, d, mask, members);
+  const std::uint64_t* a = w.read(d.src[0]);
+  const std::uint64_t width = ir::size_bytes(d.type) == 8 ? ~std::uint64_t{0} : 0xffffffffull;
+  std::uint64_t results[kWarpSize];
+  for_lanes(mask, [&](unsigned l) {
+    std::uint32_t same = 0;
+    for_lanes(static_cast<std::uint32_t>(members[l]), [&](unsigned j) {
+      if (((a[j] ^ a[l]) & width) == 0) same |= 1u << j;
+    });
+    results[l] = same;
+  });
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) { out[l] = results[l]; });
+}
+
 }  // namespace
 
 ExecFn select_warp_wide(const DecodedInst& inst) {
@@ -113,6 +131,7 @@ ExecFn select_warp_wide(const DecodedInst& inst) {
   if (inst.opcode == ir::Opcode::Vote) return &exec_vote;
   if (inst.opcode == ir::Opcode::ShflSync) return &exec_shuffle_sync;
   if (inst.opcode == ir::Opcode::VoteSync) return &exec_vote_sync;
+  if (inst.opcode == ir::Opcode::MatchAny) return &exec_match_any;
   return nullptr;
 }
 

@@ -35,6 +35,7 @@ enum class ResultRule : std::uint8_t {
   Loaded,    // one register per vector element, of the instruction type
   Optional,  // atom: the old value when a destination is written, else nothing (a reduction)
   VoteMode,  // vote.ballot: u32; vote.any / vote.all: pred
+  Mask,      // match.any: a u32 mask of lanes, whatever the instruction type
 };
 
 // Which pipeline an instruction occupies; the timing model maps a class (and type) to latency.

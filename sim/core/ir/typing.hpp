@@ -9,6 +9,8 @@ inline ScalarType result_type(const Instruction& inst) {
   switch (opcode_info(inst.opcode).result) {
     case ResultRule::Pred:
       return ScalarType::Pred;
+    case ResultRule::Mask:
+      return ScalarType::U32;
     case ResultRule::VoteMode:
       return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
     default:
