@@ -144,14 +144,19 @@ TEST_CASE("__cluster_dims__ becomes cluster_dims, and a launch of another cluste
   CHECK(cli::resolve_launch(loaded, with_cluster, none).has_value());
 }
 
-// Lanes below 16 run `body` (which sets %r9); the others store 0.
-std::vector<std::uint32_t> run_low_half(const std::string& body) {
-  return run_one_warp(R"(
+// Lanes below 16 run `body` (which sets %r9); the others skip it and store 0.
+std::string low_half_body(const std::string& body) {
+  return R"(
   mov.u32 %r9, 0;
   setp.ge.u32 %p2, %r1, 16;
   @%p2 bra $L__done;
-)" + body + R"(
-$L__done:)");
+)" + body +
+         R"(
+$L__done:)";
+}
+
+std::vector<std::uint32_t> run_low_half(const std::string& body) {
+  return run_one_warp(low_half_body(body));
 }
 
 TEST_CASE("a vote and a shuffle over a member mask: the vote counts the members only") {
@@ -221,11 +226,7 @@ TEST_CASE("a member mask naming an inactive lane, or not the lane itself, is a f
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.body));
-    const KernelRun k = import_kernel(one_warp_kernel(R"(
-  mov.u32 %r9, 0;
-  setp.ge.u32 %p2, %r1, 16;
-  @%p2 bra $L__done;
-)" + std::string(c.body) + "\n$L__done:"),
+    const KernelRun k = import_kernel(one_warp_kernel(low_half_body(c.body)),
                                       launch("1", "32", {"p0=u32[32] zero"}));
     try {
       (void)k.run();

@@ -12,7 +12,8 @@
 namespace warpsim::exec {
 
 ExecFn select_alu(const DecodedInst& inst);
-ExecFn select_memory(const DecodedInst& inst);
+ExecFn select_memory(const DecodedInst& inst);  // ld, st; atom through select_atomic
+ExecFn select_atomic(const DecodedInst& inst);
 ExecFn select_warp_wide(const DecodedInst& inst);
 
 // Throws the KernelFault for `lane` of `warp` executing `inst`.

@@ -1,0 +1,292 @@
+// The per-lane operations of the arithmetic and logic instructions, one functor each
+// (`apply` on one lane's operands), as docs/ir.md defines them: integers wrap, floats are IEEE
+// with round-to-nearest-even, the approximations are computed in double and rounded once.
+// Internal to exec_alu.cpp, which instantiates them per type.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace warpsim::exec::alu {
+
+template <typename T>
+constexpr bool kIsInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <typename T>
+using Unsigned = std::make_unsigned_t<T>;
+
+// Wrapping integer arithmetic without signed overflow.
+template <typename T>
+T wrap_add(T a, T b) {
+  return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+}
+template <typename T>
+T wrap_sub(T a, T b) {
+  return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+}
+template <typename T>
+T wrap_mul(T a, T b) {
+  // Promote to at least unsigned int so uint16-like promotion to int cannot overflow.
+  using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, Unsigned<T>>;
+  return static_cast<T>(static_cast<U>(static_cast<Unsigned<T>>(a)) *
+                        static_cast<U>(static_cast<Unsigned<T>>(b)));
+}
+
+struct Add {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_add(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a + b;
+    else
+      return T{};
+  }
+};
+struct Sub {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_sub(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a - b;
+    else
+      return T{};
+  }
+};
+struct Mul {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T>)
+      return wrap_mul(a, b);
+    else if constexpr (std::is_floating_point_v<T>)
+      return a * b;
+    else
+      return T{};
+  }
+};
+struct Min {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::fmin(a, b);
+    else
+      return b < a ? b : a;
+  }
+};
+struct Max {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::fmax(a, b);
+    else
+      return a < b ? b : a;
+  }
+};
+struct And {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a && b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a & b);
+    else
+      return T{};
+  }
+};
+struct Or {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a || b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a | b);
+    else
+      return T{};
+  }
+};
+struct Xor {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>)
+      return a != b;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(a ^ b);
+    else
+      return T{};
+  }
+};
+struct Eq {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a == b;
+  }
+};
+struct Ne {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a != b;
+  }
+};
+struct Lt {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a < b;
+  }
+};
+struct Le {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a <= b;
+  }
+};
+struct Gt {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a > b;
+  }
+};
+struct Ge {
+  template <typename T>
+  static bool apply(T a, T b) {
+    return a >= b;
+  }
+};
+
+struct Neg {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return wrap_sub(T{0}, a);
+    else if constexpr (std::is_floating_point_v<T>)
+      return -a;
+    else
+      return T{};
+  }
+};
+struct Abs {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return a < T{0} ? wrap_sub(T{0}, a) : a;
+    else if constexpr (std::is_floating_point_v<T>)
+      return std::fabs(a);
+    else
+      return T{};
+  }
+};
+struct Not {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_same_v<T, bool>)
+      return !a;
+    else if constexpr (kIsInt<T>)
+      return static_cast<T>(~a);
+    else
+      return T{};
+  }
+};
+struct Popc {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return static_cast<T>(std::popcount(static_cast<Unsigned<T>>(a)));
+    else
+      return T{};
+  }
+};
+struct Clz {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>)
+      return static_cast<T>(std::countl_zero(static_cast<Unsigned<T>>(a)));
+    else
+      return T{};
+  }
+};
+struct Brev {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (kIsInt<T>) {
+      Unsigned<T> x = static_cast<Unsigned<T>>(a), r = 0;
+      for (unsigned i = 0; i < sizeof(T) * 8; ++i, x >>= 1)
+        r = static_cast<Unsigned<T>>((r << 1) | (x & 1u));
+      return static_cast<T>(r);
+    } else {
+      return T{};
+    }
+  }
+};
+// IEEE square root and reciprocal, correctly rounded in the type's own precision.
+struct Sqrt {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::sqrt(a);
+    else
+      return T{};
+  }
+};
+struct Rcp {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return T{1} / a;
+    else
+      return T{};
+  }
+};
+// The approximations, in double precision and rounded once to float.
+template <double (*kFn)(double)>
+struct Approx {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+      return static_cast<T>(kFn(static_cast<double>(a)));
+    else
+      return T{};
+  }
+};
+inline double reciprocal_sqrt(double x) {
+  return 1.0 / std::sqrt(x);
+}
+inline double exp2_of(double x) {
+  return std::exp2(x);
+}
+inline double log2_of(double x) {
+  return std::log2(x);
+}
+inline double sine(double x) {
+  return std::sin(x);
+}
+inline double cosine(double x) {
+  return std::cos(x);
+}
+// The approximate divisions, in double precision and rounded once to float; `kFast` is
+// div.approx, whose reciprocal of a divisor beyond 2^126 underflows to 0.
+template <bool kFast>
+struct ApproxDivide {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const double magnitude = std::fabs(static_cast<double>(b));
+      if (kFast && magnitude > 0x1p126 && magnitude < 0x1p128) {
+        return std::isinf(a) ? std::numeric_limits<T>::quiet_NaN() : std::copysign(T{0}, a * b);
+      }
+      return static_cast<T>(static_cast<double>(a) / static_cast<double>(b));
+    } else {
+      return T{};
+    }
+  }
+};
+struct Mov {
+  template <typename T>
+  static T apply(T a) {
+    return a;
+  }
+};
+
+}  // namespace warpsim::exec::alu
