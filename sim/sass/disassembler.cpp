@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "sim/import/toolkit.hpp"
@@ -68,31 +69,69 @@ std::optional<std::string> find_disassembler() {
   return found;
 }
 
+namespace {
+SassBuild failed(std::string why) {
+  SassBuild b;
+  b.error = std::move(why);
+  return b;
+}
+}  // namespace
+
 SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   const auto ptxas = toolkit::find_program("ptxas");
-  if (!ptxas) return {{}, "ptxas is not installed (the CUDA toolkit's assembler)"};
+  if (!ptxas) return failed("ptxas is not installed (the CUDA toolkit's assembler)");
   const auto nvdisasm = find_disassembler();
   if (!nvdisasm) {
-    return {{},
-            "nvdisasm is not installed (the CUDA toolkit's, or pip install "
-            "nvidia-cuda-nvdisasm; tools/setup.sh does this)"};
+    return failed(
+        "nvdisasm is not installed (the CUDA toolkit's, or pip install "
+        "nvidia-cuda-nvdisasm; tools/setup.sh does this)");
   }
   ScratchDir dir;
-  if (!dir.ok()) return {{}, "cannot make a scratch directory"};
+  if (!dir.ok()) return failed("cannot make a scratch directory");
   const fs::path ptx = dir.path() / "kernel.ptx", cubin = dir.path() / "kernel.cubin";
   std::ofstream(ptx) << ptx_text;
   const toolkit::ProgramRun assembled = toolkit::run_program(
-      {*ptxas, "-arch=" + arch, "-lineinfo", "-o", cubin.string(), ptx.string()});
-  if (assembled.exit_code != 0) return {{}, "ptxas failed:\n" + assembled.output};
+      {*ptxas, "-arch=" + arch, "-lineinfo", "-v", "-o", cubin.string(), ptx.string()});
+  if (assembled.exit_code != 0) return failed("ptxas failed:\n" + assembled.output);
   const toolkit::ProgramRun listed =
       toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
-  if (listed.exit_code != 0) return {{}, "nvdisasm failed:\n" + listed.output};
+  if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
   ListingError error;
   auto listing = parse_listing(listed.output, error);
   if (!listing) {
-    return {{}, "nvdisasm's listing, line " + std::to_string(error.line) + ": " + error.message};
+    return failed("nvdisasm's listing, line " + std::to_string(error.line) + ": " + error.message);
   }
-  return {std::move(listing), {}};
+  SassBuild built;
+  built.listing = std::move(listing);
+  built.resources = parse_ptxas_resources(assembled.output);
+  return built;
+}
+
+std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& output) {
+  static const std::regex kEntry(R"(Compiling entry function '([^']+)')");
+  static const std::regex kFrame(R"((\d+) bytes stack frame)");
+  static const std::regex kUsed(R"(Used (\d+) registers)");
+  static const std::regex kShared(R"((\d+) bytes smem)");
+  std::map<std::string, KernelResources> out;
+  std::istringstream lines(output);
+  std::string line;
+  KernelResources* current = nullptr;
+  while (std::getline(lines, line)) {
+    std::smatch m;
+    if (std::regex_search(line, m, kEntry)) {
+      current = &out[m[1]];
+      continue;
+    }
+    if (current == nullptr) continue;
+    if (std::regex_search(line, m, kFrame))
+      current->stack_frame = static_cast<std::uint32_t>(std::stoul(m[1]));
+    if (std::regex_search(line, m, kUsed)) {
+      current->registers = static_cast<std::uint32_t>(std::stoul(m[1]));
+      if (std::regex_search(line, m, kShared))
+        current->shared = static_cast<std::uint32_t>(std::stoul(m[1]));
+    }
+  }
+  return out;
 }
 
 }  // namespace warpsim::sass

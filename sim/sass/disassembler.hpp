@@ -3,6 +3,8 @@
 // wheel nvidia-cuda-nvdisasm (tools/setup.sh installs it where it is missing).
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -14,10 +16,21 @@ namespace warpsim::sass {
 // in the Python packages' nvidia/cu13/bin (the wheel's layout). Nothing when absent.
 std::optional<std::string> find_disassembler();
 
+// What ptxas allocated for an entry function (`ptxas -v`).
+struct KernelResources {
+  std::uint32_t registers = 0;
+  std::uint32_t shared = 0;       // static shared memory, bytes
+  std::uint32_t stack_frame = 0;  // local memory per thread, bytes
+};
+
 struct SassBuild {
   std::optional<SassListing> listing;
   std::string error;  // why there is none: a tool missing, ptxas's or nvdisasm's messages
+  std::map<std::string, KernelResources> resources;  // per entry function
 };
+
+// The per-entry resources of ptxas -v's output.
+std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& output);
 
 // ptxas -arch=ARCH -lineinfo of `ptx_text`, then nvdisasm -hex -c -g of the cubin, parsed: each
 // instruction with the source line its PTX's `.loc` named (for lowered IR, the IR line).

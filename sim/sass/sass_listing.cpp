@@ -102,7 +102,8 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
       pending_high = nullptr;
       continue;
     }
-    if (line.starts_with(".L_") && line.ends_with(":")) {
+    // Branch targets (.L_x_N) and the subroutines ptxas places after the kernel ($__internal_...).
+    if ((line.starts_with(".L_") || line.starts_with("$")) && line.ends_with(":")) {
       const auto address = f.instructions.empty()
                                ? 0u
                                : f.instructions.back().address + 16;  // the next instruction's

@@ -93,7 +93,25 @@ Pipe pipe_of(const exec::DecodedInst& d) {
   throw std::logic_error("no pipe for an opcode");
 }
 
-void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
+// Which instructions lie in a loop: between a backward branch and its target (the IR keeps
+// its blocks in source order, so a loop's body is the range a branch jumps back over).
+std::vector<bool> in_loops(const exec::Program& program) {
+  std::vector<bool> in(program.insts.size(), false);
+  for (std::size_t pc = 0; pc < program.insts.size(); ++pc) {
+    const exec::DecodedInst& d = program.insts[pc];
+    if (d.opcode != ir::Opcode::Br && d.opcode != ir::Opcode::Jmp) continue;
+    // The farthest target back covers a nearer one's range too.
+    const std::uint32_t back =
+        d.opcode == ir::Opcode::Br ? std::min(d.target_true, d.target_false) : d.target_true;
+    if (back <= pc)
+      std::fill(in.begin() + back, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
+  }
+  return in;
+}
+
+}  // namespace
+
+void pipe_latency(Pipe p, const config::TimingConfig& t, InstTiming& out) {
   auto set = [&](std::uint64_t latency, std::uint64_t interval) {
     out.latency = static_cast<std::uint32_t>(latency);
     out.interval = static_cast<std::uint32_t>(interval);
@@ -130,24 +148,6 @@ void latency_of(Pipe p, const config::TimingConfig& t, InstTiming& out) {
   throw std::logic_error("no latency for a pipe");
 }
 
-// Which instructions lie in a loop: between a backward branch and its target (the IR keeps
-// its blocks in source order, so a loop's body is the range a branch jumps back over).
-std::vector<bool> in_loops(const exec::Program& program) {
-  std::vector<bool> in(program.insts.size(), false);
-  for (std::size_t pc = 0; pc < program.insts.size(); ++pc) {
-    const exec::DecodedInst& d = program.insts[pc];
-    if (d.opcode != ir::Opcode::Br && d.opcode != ir::Opcode::Jmp) continue;
-    // The farthest target back covers a nearer one's range too.
-    const std::uint32_t back =
-        d.opcode == ir::Opcode::Br ? std::min(d.target_true, d.target_false) : d.target_true;
-    if (back <= pc)
-      std::fill(in.begin() + back, in.begin() + static_cast<std::ptrdiff_t>(pc) + 1, true);
-  }
-  return in;
-}
-
-}  // namespace
-
 std::vector<InstTiming> classify(const exec::Program& program, const config::TimingConfig& t) {
   std::vector<InstTiming> out(program.insts.size());
   // Outside loops every address is computed in full; in a loop the compiler strength-reduces
@@ -159,7 +159,7 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     const exec::DecodedInst& d = program.insts[i];
     InstTiming& it = out[i];
     it.pipe = pipe_of(d);
-    latency_of(it.pipe, t, it);
+    pipe_latency(it.pipe, t, it);
     it.memory_op = d.opcode == ir::Opcode::Ld     ? MemoryOp::Load
                    : d.opcode == ir::Opcode::St   ? MemoryOp::Store
                    : d.opcode == ir::Opcode::Atom ? MemoryOp::Atomic

@@ -29,11 +29,19 @@ struct InstTiming {
   // Issue cycles the compiled code spends before this instruction on work the IR does not show
   // (address arithmetic, special-register reads): its sub-partition issues nothing else then.
   std::uint32_t extra_issue = 0;
+  // Compiled code (the SASS frontend): cycles before the warp's next instruction may issue (the
+  // stall count ptxas encoded; 0: no such constraint), and whether `writes` are scoreboards that
+  // several instructions may set at once, so an instruction does not wait for its own writes.
+  std::uint8_t stall = 0;
+  bool counting_scoreboards = false;
   std::uint8_t nreads = 0, nwrites = 0;
   std::uint32_t reads[16]{};
   std::uint32_t writes[4]{};
 };
 
 std::vector<InstTiming> classify(const exec::Program& program, const config::TimingConfig& t);
+
+// A pipe's latency and issue interval from the config, into `out`.
+void pipe_latency(Pipe p, const config::TimingConfig& t, InstTiming& out);
 
 }  // namespace warpsim::scheduler

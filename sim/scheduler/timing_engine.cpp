@@ -31,18 +31,21 @@ std::vector<std::uint32_t> l2_partition_of_sms(const config::GpuConfig& gpu) {
 // the memory system resolving each interval's requests, and the dispatcher handing out blocks.
 class TimingEngine {
  public:
-  TimingEngine(const ir::Module& module, const exec::LaunchSpec& launch,
+  TimingEngine(const FrontendFactory& make_frontend, const exec::LaunchSpec& launch,
                const config::GpuConfig& gpu, const Occupancy& occupancy,
                const TimingOptions& options)
       : launch_(launch),
         gpu_(gpu),
         options_(options),
         memory_(exec::GlobalMemory::allocate(launch)),
-        frontend_(module, launch, memory_, gpu.timing, options.max_warp_instructions),
+        frontend_owned_(make_frontend(memory_)),
+        frontend_(*frontend_owned_),
         system_(gpu, l2_partition_of_sms(gpu)),
         gpcs_(gpc_layout(gpu)),
         blocks_per_sm_(static_cast<std::uint32_t>(occupancy.blocks_per_sm)),
-        threads_(std::max<std::uint32_t>(1, std::min(options.threads, gpcs_.gpcs()))),
+        threads_(frontend_.needs_one_thread()
+                     ? 1
+                     : std::max<std::uint32_t>(1, std::min(options.threads, gpcs_.gpcs()))),
         dispatcher_(launch, gpu.timing, gpcs_, blocks_per_sm_, sms_),
         resolver_(system_, sms_, threads_) {
     SmSetup setup;
@@ -183,7 +186,8 @@ class TimingEngine {
   const config::GpuConfig& gpu_;
   const TimingOptions& options_;
   exec::GlobalMemory memory_;
-  IrFrontend frontend_;
+  std::unique_ptr<Frontend> frontend_owned_;
+  const Frontend& frontend_;
   memory::MemorySystem system_;
   GpcLayout gpcs_;
   std::uint32_t blocks_per_sm_;
@@ -196,7 +200,24 @@ class TimingEngine {
   std::size_t interval_requests_ = 0;
 };
 
+// The IR executor as the frontend of `launch` of `module`.
+FrontendFactory ir_frontend(const ir::Module& module, const exec::LaunchSpec& launch,
+                            const config::GpuConfig& gpu, const TimingOptions& options) {
+  return [&module, &launch, &gpu, &options](exec::GlobalMemory& memory) {
+    return std::make_unique<IrFrontend>(module, launch, memory, gpu.timing,
+                                        options.max_warp_instructions);
+  };
+}
+
 }  // namespace
+
+TimingResult simulate_timing_with(const FrontendFactory& make_frontend,
+                                  const exec::LaunchSpec& launch, const config::GpuConfig& gpu,
+                                  const Occupancy& occupancy, const TimingOptions& options) {
+  if (occupancy.blocks_per_sm == 0) throw std::invalid_argument("no block fits on an SM");
+  return TimingEngine(make_frontend, launch, gpu, occupancy, options)
+      .run(std::chrono::steady_clock::now());
+}
 
 TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& launch,
                              const config::GpuConfig& gpu, const Occupancy& occupancy,
@@ -207,7 +228,9 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
   ir::Kernel unrolled = *launch.kernel;
   const std::size_t loops =
       ir::unroll_loops(unrolled, static_cast<std::uint32_t>(gpu.timing.unroll_factor));
-  if (loops == 0) return TimingEngine(module, launch, gpu, occupancy, options).run(started);
+  if (loops == 0)
+    return TimingEngine(ir_frontend(module, launch, gpu, options), launch, gpu, occupancy, options)
+        .run(started);
 
   // The kernel as written gives the counters (and any fault, located in its own lines); the
   // unrolled one computes the same values, so its memory is the kernel's result.
@@ -225,8 +248,9 @@ TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& l
   }
   exec::LaunchSpec compiled_launch = launch;
   compiled_launch.kernel = kernel;
-  TimingResult result =
-      TimingEngine(compiled, compiled_launch, gpu, occupancy, options).run(started);
+  TimingResult result = TimingEngine(ir_frontend(compiled, compiled_launch, gpu, options),
+                                     compiled_launch, gpu, occupancy, options)
+                            .run(started);
   result.functional.stats = std::move(as_written.stats);
   result.timing.unrolled_loops = loops;
   return result;

@@ -8,11 +8,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/module.hpp"
+#include "sim/scheduler/frontend/instruction_source.hpp"
 #include "sim/scheduler/occupancy.hpp"
 #include "sim/scheduler/sm/timeline_recorder.hpp"
 #include "sim/scheduler/timing_types.hpp"
@@ -62,5 +65,11 @@ struct TimingResult {
 TimingResult simulate_timing(const ir::Module& module, const exec::LaunchSpec& launch,
                              const config::GpuConfig& gpu, const Occupancy& occupancy,
                              const TimingOptions& options);
+
+// The same with another instruction source: `make_frontend` is given the launch's buffers.
+using FrontendFactory = std::function<std::unique_ptr<Frontend>(exec::GlobalMemory& memory)>;
+TimingResult simulate_timing_with(const FrontendFactory& make_frontend,
+                                  const exec::LaunchSpec& launch, const config::GpuConfig& gpu,
+                                  const Occupancy& occupancy, const TimingOptions& options);
 
 }  // namespace warpsim::scheduler

@@ -18,6 +18,7 @@
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/progress_line.hpp"
 #include "tools/warpsim/run_report.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
 #include "tools/warpsim/timing_report.hpp"
 
 namespace warpsim::cli {
@@ -90,6 +91,7 @@ po::options_description run_options() {
       "cache-control", po::value<std::string>()->default_value("all"),
       (std::string("timing: ") + kCacheControlHelp).c_str())(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
+      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
@@ -111,10 +113,22 @@ void simulate(const CommandLine& cl, const ir::Module& module, const exec::Launc
     topts.timeline_sm = static_cast<unsigned>(cl.vars["timeline-sm"].as<std::uint64_t>());
     topts.flush_l2 = flush_l2;
     topts.progress = &progress;
-    scheduler::TimingResult r =
-        scheduler::simulate_timing(module, spec, gpu, occupancy.occupancy, topts);
-    result = std::move(r.functional);
-    timing_stats = std::move(r.timing);
+    std::optional<scheduler::TimingResult> r;
+    std::string error;
+    if (cl.vars["frontend"].as<std::string>() == "sass") {
+      r = time_on_sass(module, spec, gpu, occupancy.occupancy, topts, error);
+      if (!r) throw std::runtime_error(error);
+    } else {
+      r = scheduler::simulate_timing(module, spec, gpu, occupancy.occupancy, topts);
+    }
+    result = std::move(r->functional);
+    timing_stats = std::move(r->timing);
+  } else if (cl.vars["frontend"].as<std::string>() == "sass") {
+    exec::ExecOptions with_progress = opts;
+    with_progress.progress = &progress;
+    std::string error;
+    result = run_on_sass(module, spec, sm_arch(gpu.cc_major, gpu.cc_minor), with_progress, error);
+    if (!result) throw std::runtime_error(error);
   } else {
     exec::ExecOptions with_progress = opts;
     with_progress.progress = &progress;
@@ -172,6 +186,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
+  if (!frontend_ok(frontend, "run", err)) return kExitBadInput;
   if (cl->vars.count("timeline") && !extension_of(cl->vars["timeline"].as<std::string>(),
                                                   {".svg", ".html"}, "run", "--timeline", err)) {
     return kExitBadInput;
@@ -228,6 +244,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
     progress.clear();
     write_fault(err, file, loaded.module, f);
     return kExitKernelFault;
+  } catch (const std::runtime_error& e) {
+    // The SASS frontend could not build or decode the kernel's SASS.
+    progress.clear();
+    err << "warpsim run: error: " << e.what() << '\n';
+    return kExitBadInput;
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -242,7 +263,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            &*gpu,
                            &occupancy,
                            timing_stats ? &*timing_stats : nullptr,
-                           &loaded.module};
+                           &loaded.module,
+                           frontend == "sass"};
   return write_outputs(*cl, summary, out, err);
 }
 

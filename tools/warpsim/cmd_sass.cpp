@@ -22,7 +22,8 @@ namespace {
 std::string barriers(std::uint8_t mask) {
   std::string s;
   for (unsigned b = 0; b < 6; ++b) {
-    if ((static_cast<unsigned>(mask) >> b) & 1u) s += (s.empty() ? "" : ",") + fmt::format("SB{}", b);
+    if ((static_cast<unsigned>(mask) >> b) & 1u)
+      s += (s.empty() ? "" : ",") + fmt::format("SB{}", b);
   }
   return s.empty() ? "-" : s;
 }

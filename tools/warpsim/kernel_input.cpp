@@ -135,6 +135,15 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
   LoadedInput input = is_imported(path) ? import_file(path, options)
                                         : LoadedInput{ir::load_module_file(path), {}, {}};
   ir::LoadedModule& loaded = input.loaded;
+  if (loaded.ok() && !input.ptx.empty()) {
+    // The printed IR does not carry the PTX: give it back, and each kernel its PTX entry name.
+    loaded.module.imported_ptx = input.ptx;
+    for (ir::Kernel& k : loaded.module.kernels) {
+      for (const ptx::KernelName& name : input.kernels) {
+        if (name.ir == k.name) k.ptx_name = name.ptx;
+      }
+    }
+  }
   if (loaded.ok()) add_ptxas_registers(input, options.arch);
   if (!loaded.ok() || !options.launch_file) return input;
   const std::string& launch_path = *options.launch_file;

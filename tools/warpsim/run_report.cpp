@@ -64,8 +64,9 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
   if (run.gpu != nullptr && run.occupancy != nullptr) {
     write_occupancy_section(out, *run.gpu, *run.occupancy);
   }
-  out << "instructions (IR instructions; the GPU's counters count SASS, which nvcc may emit in "
-         "other numbers)\n";
+  out << (run.sass ? "instructions (SASS instructions, as ptxas compiled the kernel for the GPU)\n"
+                   : "instructions (IR instructions; the GPU's counters count SASS, which nvcc "
+                     "may emit in other numbers)\n");
   out << fmt::format("  warp-level    {:>16}  smsp__inst_executed.sum\n",
                      with_commas(s.warp_instructions));
   out << fmt::format("  thread-level  {:>16}  smsp__thread_inst_executed.sum\n",
@@ -131,6 +132,7 @@ nlohmann::json run_json(const RunSummary& run) {
   } else {
     j["mode"] = "functional";
   }
+  j["frontend"] = run.sass ? "sass" : "ir";
   j["metric_notes"] = metric_notes_json(run.timing != nullptr);
   nlohmann::json branches = nlohmann::json::array();
   const auto insts = instructions_of(*l.kernel);

@@ -22,6 +22,7 @@ struct RunSummary {
   const LaunchOccupancy* occupancy = nullptr;
   const scheduler::TimingStats* timing = nullptr;  // --mode timing
   const ir::Module* module = nullptr;  // for an imported kernel's CUDA lines, when given
+  bool sass = false;                   // executed on its SASS (--frontend sass)
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);

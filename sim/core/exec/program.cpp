@@ -151,23 +151,7 @@ class Decoder {
     prog_.local_bytes = local;
   }
 
-  void lay_out_constants() {
-    std::uint64_t end = 0;
-    for (const ir::ArrayDecl& c : module_.constants) {
-      end = align_up(end, kArrayAlignment);
-      prog_.constant_offsets.push_back(end);
-      end += element_count(c.dims) * ir::size_bytes(c.element);
-    }
-    prog_.constants.assign(end, 0);
-    for (std::size_t i = 0; i < module_.constants.size(); ++i) {
-      const ir::ArrayDecl& c = module_.constants[i];
-      const unsigned size = ir::size_bytes(c.element);
-      for (std::size_t e = 0; e < c.init.size(); ++e) {
-        const std::uint64_t bits = literal_bits(c.init[e], c.element);
-        std::memcpy(prog_.constants.data() + prog_.constant_offsets[i] + e * size, &bits, size);
-      }
-    }
-  }
+  void lay_out_constants() { prog_.constants = constant_image(module_, &prog_.constant_offsets); }
 
   OperandRef pooled(std::uint64_t bits) {
     auto [it, inserted] = pool_slot_.emplace(bits, static_cast<std::uint32_t>(pool_slot_.size()));
@@ -363,6 +347,28 @@ std::uint64_t static_shared_bytes(const ir::Kernel& kernel) {
 
 Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalMemory& memory) {
   return Decoder(module, launch, memory).run();
+}
+
+std::vector<std::uint8_t> constant_image(const ir::Module& module,
+                                         std::vector<std::uint64_t>* offsets) {
+  std::vector<std::uint64_t> at;
+  std::uint64_t end = 0;
+  for (const ir::ArrayDecl& c : module.constants) {
+    end = align_up(end, kArrayAlignment);
+    at.push_back(end);
+    end += element_count(c.dims) * ir::size_bytes(c.element);
+  }
+  std::vector<std::uint8_t> image(end, 0);
+  for (std::size_t i = 0; i < module.constants.size(); ++i) {
+    const ir::ArrayDecl& c = module.constants[i];
+    const unsigned size = ir::size_bytes(c.element);
+    for (std::size_t e = 0; e < c.init.size(); ++e) {
+      const std::uint64_t bits = literal_bits(c.init[e], c.element);
+      std::memcpy(image.data() + at[i] + e * size, &bits, size);
+    }
+  }
+  if (offsets != nullptr) *offsets = std::move(at);
+  return image;
 }
 
 }  // namespace warpsim::exec

@@ -136,4 +136,10 @@ Program decode(const ir::Module& module, const LaunchSpec& launch, const GlobalM
 // Picks the function that executes `inst` (the executor's instruction table).
 ExecFn select_exec(const DecodedInst& inst);
 
+// The module's constants laid out as the constant bank holds them: in declaration order, each
+// 16-byte aligned (as the lowered PTX declares them, so ptxas places them at the same offsets);
+// each one's offset in `offsets` when given.
+std::vector<std::uint8_t> constant_image(const ir::Module& module,
+                                         std::vector<std::uint64_t>* offsets = nullptr);
+
 }  // namespace warpsim::exec

@@ -175,6 +175,9 @@ struct Kernel {
   std::optional<Dim3> cluster_dims;
   std::vector<BasicBlock> blocks;  // blocks[0] is the entry
   SourceLoc loc;
+  // Imported: the entry's name in the PTX it came from (a C++ kernel's mangled name), as the
+  // loader records it (cli::load_input; the IR text does not carry it).
+  std::string ptx_name;
   bool operator==(const Kernel&) const = default;
 };
 
@@ -216,6 +219,9 @@ struct Module {
   std::vector<ArrayDecl> constants;
   std::vector<Kernel> kernels;
   std::vector<Launch> launches;
+  // Imported from PTX: that PTX, as nvcc wrote it (the SASS frontend compiles it, so a .cu runs
+  // as nvcc builds it), as the loader records it; empty for a module read from the IR.
+  std::string imported_ptx;
   bool operator==(const Module&) const = default;
 
   const Kernel* find_kernel(std::string_view name) const;

@@ -51,6 +51,9 @@ class Frontend {
                                         std::uint64_t budget) const = 0;
   [[noreturn]] virtual void deadlock(exec::LaunchStats& stats,
                                      std::vector<exec::BlockState>& cluster) const = 0;
+  // Whether the SMs must be simulated on one thread (for results that do not depend on the
+  // order in which threads reach shared state).
+  virtual bool needs_one_thread() const { return false; }
 };
 
 }  // namespace warpsim::scheduler

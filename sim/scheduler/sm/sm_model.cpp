@@ -116,7 +116,9 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
       }
     };
     for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
-    for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+    if (!it.counting_scoreboards) {
+      for (unsigned i = 0; i < it.nwrites; ++i) check(it.writes[i]);
+    }
     t.operands_known = true;
   }
   const std::uint64_t wait = t.operands_ready > at ? t.operands_ready : 0;
@@ -253,6 +255,11 @@ void SmModel::issue(std::uint32_t warp) {
   if (w.status == exec::WarpStatus::Done) {
     warp_finished(warp);
     return;
+  }
+  // The compiled code's stall count: no instruction of this warp issues sooner.
+  if (it.stall > 1 && now_ + it.stall > t.next_issue) {
+    t.next_issue = now_ + it.stall;
+    t.next_issue_state = WarpState::Wait;
   }
   set_earliest(t, 0);
   // Whatever it waits for next is its state from the next cycle.

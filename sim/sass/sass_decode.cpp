@@ -1,0 +1,395 @@
+// The decoder: opcode names to Op, modifiers to Modifiers, operands to Operand, targets to
+// instruction indices. Every name it does not know is an error naming the instruction.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <utility>
+
+#include "sim/sass/sass_operands.hpp"
+#include "sim/sass/sass_program.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+struct OpName {
+  std::string_view name;
+  Op op;
+  bool uniform;
+};
+
+constexpr OpName kOpNames[] = {
+    {"IADD3", Op::IADD3, false},
+    {"UIADD3", Op::IADD3, true},
+    {"VIADD", Op::IADD3, false},
+    {"IMAD", Op::IMAD, false},
+    {"UIMAD", Op::IMAD, true},
+    {"LEA", Op::LEA, false},
+    {"ULEA", Op::LEA, true},
+    {"SHF", Op::SHF, false},
+    {"USHF", Op::SHF, true},
+    {"LOP3", Op::LOP3, false},
+    {"ULOP3", Op::LOP3, true},
+    {"ISETP", Op::ISETP, false},
+    {"UISETP", Op::ISETP, true},
+    {"IMNMX", Op::IMNMX, false},
+    {"VIMNMX", Op::IMNMX, false},
+    {"UIMNMX", Op::IMNMX, true},
+    {"VIADDMNMX", Op::IADDMNMX, false},
+    {"REDUX", Op::REDUX, false},
+    {"IABS", Op::IABS, false},
+    {"POPC", Op::POPC, false},
+    {"UPOPC", Op::POPC, true},
+    {"FLO", Op::FLO, false},
+    {"UFLO", Op::FLO, true},
+    {"BREV", Op::BREV, false},
+    {"UBREV", Op::BREV, true},
+    {"PRMT", Op::PRMT, false},
+    {"UPRMT", Op::PRMT, true},
+    {"SEL", Op::SEL, false},
+    {"USEL", Op::SEL, true},
+    {"MOV", Op::MOV, false},
+    {"MOV32I", Op::MOV, false},
+    {"UMOV", Op::MOV, true},
+    {"FADD", Op::FADD, false},
+    {"FMUL", Op::FMUL, false},
+    {"FFMA", Op::FFMA, false},
+    {"FMNMX", Op::FMNMX, false},
+    {"FSETP", Op::FSETP, false},
+    {"FSEL", Op::FSEL, false},
+    {"FCHK", Op::FCHK, false},
+    {"MUFU", Op::MUFU, false},
+    {"HFMA2", Op::HFMA2, false},
+    {"DADD", Op::DADD, false},
+    {"DMUL", Op::DMUL, false},
+    {"DFMA", Op::DFMA, false},
+    {"DSETP", Op::DSETP, false},
+    {"I2F", Op::I2F, false},
+    {"I2FP", Op::I2F, false},
+    {"F2I", Op::F2I, false},
+    {"F2F", Op::F2F, false},
+    {"FRND", Op::FRND, false},
+    {"PLOP3", Op::PLOP3, false},
+    {"UPLOP3", Op::PLOP3, true},
+    {"P2R", Op::P2R, false},
+    {"R2P", Op::R2P, false},
+    {"S2R", Op::S2R, false},
+    {"CS2R", Op::CS2R, false},
+    {"S2UR", Op::S2UR, true},
+    {"LDC", Op::LDC, false},
+    {"ULDC", Op::LDC, true},
+    {"R2UR", Op::R2UR, true},
+    {"LDG", Op::LDG, false},
+    {"STG", Op::STG, false},
+    {"LDS", Op::LDS, false},
+    {"STS", Op::STS, false},
+    {"LDL", Op::LDL, false},
+    {"STL", Op::STL, false},
+    {"ATOMG", Op::ATOMG, false},
+    {"REDG", Op::REDG, false},
+    {"RED", Op::REDG, false},
+    {"ATOMS", Op::ATOMS, false},
+    {"SHFL", Op::SHFL, false},
+    {"VOTE", Op::VOTE, false},
+    {"VOTEU", Op::VOTE, true},
+    {"MATCH", Op::MATCH, false},
+    {"BRA", Op::BRA, false},
+    {"EXIT", Op::EXIT, false},
+    {"BSSY", Op::BSSY, false},
+    {"BSYNC", Op::BSYNC, false},
+    {"BREAK", Op::BREAK, false},
+    {"WARPSYNC", Op::WARPSYNC, false},
+    {"BAR", Op::BAR, false},
+    {"CALL", Op::CALL, false},
+    {"RET", Op::RET, false},
+};
+
+// Opcodes that only order or hint and change no architectural state the executor models.
+constexpr std::string_view kNoEffect[] = {"NOP",    "DEPBAR", "YIELD", "MEMBAR",
+                                          "ERRBAR", "CCTL",   "FENCE", "CGAERRBAR"};
+
+// Modifiers that select caching, scope, ordering or encoding only.
+constexpr std::string_view kHints[] = {"E",
+                                       "EF",
+                                       "EL",
+                                       "LU",
+                                       "EU",
+                                       "NA",
+                                       "CONSTANT",
+                                       "STRONG",
+                                       "GPU",
+                                       "SYS",
+                                       "CTA",
+                                       "SM",
+                                       "WEAK",
+                                       "PRIVATE",
+                                       "ZD",
+                                       "NTZ",
+                                       "DEFER_BLOCKING",
+                                       "NODEC",
+                                       "NOINC",
+                                       "REL",
+                                       "LUT",
+                                       "U",
+                                       "ALL",
+                                       "MMA",
+                                       "IADD",
+                                       "MOV",
+                                       "SHL",
+                                       "LTC64B",
+                                       "LTC128B",
+                                       "LTC256B",
+                                       "SPIN"};
+
+template <typename E, std::size_t N>
+std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table,
+                        std::string_view key) {
+  for (const auto& [name, value] : table) {
+    if (name == key) return value;
+  }
+  return std::nullopt;
+}
+
+constexpr std::array<std::pair<std::string_view, Compare>, 16> kCompares{{
+    {"F", Compare::F},
+    {"LT", Compare::LT},
+    {"EQ", Compare::EQ},
+    {"LE", Compare::LE},
+    {"GT", Compare::GT},
+    {"NE", Compare::NE},
+    {"GE", Compare::GE},
+    {"T", Compare::T},
+    {"NUM", Compare::NUM},
+    {"NAN", Compare::NAN_},
+    {"LTU", Compare::LTU},
+    {"EQU", Compare::EQU},
+    {"LEU", Compare::LEU},
+    {"GTU", Compare::GTU},
+    {"NEU", Compare::NEU},
+    {"GEU", Compare::GEU},
+}};
+constexpr std::array<std::pair<std::string_view, DataType>, 12> kTypes{{
+    {"U8", DataType::U8},
+    {"S8", DataType::S8},
+    {"U16", DataType::U16},
+    {"S16", DataType::S16},
+    {"U32", DataType::U32},
+    {"S32", DataType::S32},
+    {"U64", DataType::U64},
+    {"S64", DataType::S64},
+    {"F16", DataType::F16},
+    {"F32", DataType::F32},
+    {"F64", DataType::F64},
+    {"128", DataType::B128},
+}};
+constexpr std::array<std::pair<std::string_view, std::uint8_t>, 36> kSubs{{
+    {"RCP", 0},  {"RSQ", 1},  {"SQRT", 2},   {"EX2", 3},    {"LG2", 4},  {"SIN", 5},
+    {"COS", 6},  {"TANH", 7}, {"RCP64H", 8}, {"RSQ64H", 9}, {"IDX", 0},  {"UP", 1},
+    {"DOWN", 2}, {"BFLY", 3}, {"ANY", 0},    {"ALL", 1},    {"EQ", 2},   {"ADD", 0},
+    {"MIN", 1},  {"MAX", 2},  {"INC", 3},    {"DEC", 4},    {"AND", 5},  {"OR", 6},
+    {"XOR", 7},  {"EXCH", 8}, {"CAS", 9},    {"CAST", 10},  {"SYNC", 0}, {"ARV", 1},
+    {"SUM", 0},  {"MIN", 1},  {"MAX", 2},    {"AND", 3},    {"OR", 4},   {"XOR", 5},
+}};
+
+bool is_float_type(DataType t) {
+  return t == DataType::F16 || t == DataType::F32 || t == DataType::F64;
+}
+
+// Applies one modifier to `m`; false when it means nothing the executor implements for `op`.
+bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) {
+  const bool setp = op == Op::ISETP || op == Op::FSETP || op == Op::DSETP;
+  if (setp) {
+    if (const auto c = lookup(kCompares, mod)) {
+      m.compare = *c;
+      return true;
+    }
+    if (mod == "AND" || mod == "OR" || mod == "XOR") {
+      m.bool_op = mod == "AND" ? BoolOp::And : mod == "OR" ? BoolOp::Or : BoolOp::Xor;
+      return true;
+    }
+  }
+  auto sub_from = [&](std::size_t first, std::size_t count) {
+    for (std::size_t i = first; i < first + count; ++i) {
+      if (kSubs[i].first == mod) {
+        m.sub = kSubs[i].second;
+        return true;
+      }
+    }
+    return false;
+  };
+  if (op == Op::MUFU && sub_from(0, 10)) return true;
+  if (op == Op::SHFL && sub_from(10, 4)) return true;
+  if ((op == Op::VOTE || op == Op::MATCH) && sub_from(14, 3)) return op == Op::VOTE || m.sub == 0;
+  if ((op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS) && sub_from(17, 11)) return true;
+  if (op == Op::BAR && sub_from(28, 2)) return true;
+  if (op == Op::REDUX && sub_from(30, 6)) return true;
+  if (mod == "RN" || mod == "RZ" || mod == "RM" || mod == "RP" || mod == "TRUNC" ||
+      mod == "FLOOR" || mod == "CEIL") {
+    m.rounding = mod == "RN"                       ? Rounding::Nearest
+                 : (mod == "RZ" || mod == "TRUNC") ? Rounding::Zero
+                 : (mod == "RM" || mod == "FLOOR") ? Rounding::Down
+                                                   : Rounding::Up;
+    m.truncate = mod == "TRUNC" || mod == "FLOOR" || mod == "CEIL";
+    return true;
+  }
+  if (mod == "32" && op == Op::CS2R) {
+    m.sub = 32;
+    return true;
+  }
+  const bool atomic = op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS;
+  if (atomic && mod == "POPC") {
+    m.count_lanes = true;
+    return true;
+  }
+  if (atomic && mod == "32") return true;
+  if (mod == "64") {
+    m.type = DataType::U64;
+    return true;
+  }
+  if (const auto t = lookup(kTypes, mod)) {
+    // Conversions name the destination kind first (I2F: its float, F2I: its integer).
+    const bool convert = op == Op::I2F || op == Op::F2I || op == Op::F2F || op == Op::FRND;
+    if (convert) {
+      const bool to_float = op == Op::I2F || op == Op::F2F || op == Op::FRND;
+      const bool dest = op == Op::F2F ? types_seen == 0 : is_float_type(*t) == to_float;
+      (dest ? m.dest : m.type) = *t;
+      ++types_seen;
+      return true;
+    }
+    m.type = *t;
+    if (*t == DataType::U32 || *t == DataType::U64) m.is_unsigned = true;
+    return true;
+  }
+  if (mod == "X" || mod == "EX")
+    m.extended = true;
+  else if (mod == "HI" || (mod == "SH" && op == Op::FLO))  // FLO.SH: the shift amount
+    m.high = true;
+  else if (mod == "L" && op == Op::SHF)
+    m.left = true;
+  else if (mod == "R" && op == Op::SHF)
+    m.left = false;
+  else if (mod == "W" && op == Op::SHF)
+    m.wrap = true;
+  else if (mod == "FTZ")
+    m.ftz = true;
+  else if (mod == "SAT")
+    m.saturate = true;
+  else if (mod == "SX32")
+    m.sx32 = true;
+  else if (mod == "WIDE" && op == Op::IMADWIDE)
+    return true;  // handled by the caller
+  else
+    return std::find(std::begin(kHints), std::end(kHints), mod) != std::end(kHints);
+  return true;
+}
+
+struct Decoder {
+  const SassFunction& f;
+  DecodeError& error;
+  std::uint32_t max_reg = 0, max_ureg = 0;
+
+  bool fail(const SassInstruction& s, const std::string& why) {
+    error.message =
+        fmt::format("{}: SASS instruction at /*{:04x}*/ `{}{}{} {}`: {}", f.name, s.address,
+                    s.guard, s.guard.empty() ? "" : " ", s.opcode, s.operands, why);
+    return false;
+  }
+
+  std::optional<std::uint32_t> label_index(std::string_view name) const {
+    for (const auto& [label, address] : f.labels) {
+      if (label == name) return address / 16;
+    }
+    if (name == f.name) return 0u;
+    return std::nullopt;
+  }
+
+  bool guard(const SassInstruction& s, Instruction& inst) {
+    if (s.guard.empty()) return true;
+    std::string why;
+    const auto g = parse_operand(std::string_view(s.guard).substr(1), why);
+    if (!g || (g->kind != OperandKind::Pred && g->kind != OperandKind::UPred))
+      return fail(s, "guard " + s.guard);
+    inst.guard = g->index;
+    inst.guard_negate = g->negate;
+    inst.guard_uniform = g->kind == OperandKind::UPred;
+    return true;
+  }
+
+  bool instruction(const SassInstruction& s, Instruction& inst) {
+    inst.address = s.address;
+    inst.listed = &s;
+    const std::string_view base = s.base();
+    if (std::find(std::begin(kNoEffect), std::end(kNoEffect), base) != std::end(kNoEffect)) {
+      inst.op = Op::NOP;
+      return guard(s, inst);
+    }
+    const auto* name = std::find_if(std::begin(kOpNames), std::end(kOpNames),
+                                    [&](const OpName& n) { return n.name == base; });
+    if (name == std::end(kOpNames))
+      return fail(s, "opcode " + std::string(base) + " is not modelled");
+    inst.op = name->op;
+    inst.mods.uniform = name->uniform;
+    if (inst.op == Op::I2F) inst.mods.type = DataType::S32, inst.mods.dest = DataType::F32;
+    if (inst.op == Op::F2I) inst.mods.type = DataType::F32, inst.mods.dest = DataType::S32;
+    if (inst.op == Op::FRND) inst.mods.type = DataType::F32, inst.mods.dest = DataType::F32;
+    if (inst.op == Op::ISETP || inst.op == Op::SHF) inst.mods.type = DataType::S32;
+    int types_seen = 0;
+    std::string_view mods = std::string_view(s.opcode).substr(base.size());
+    while (!mods.empty()) {
+      mods.remove_prefix(1);  // the '.'
+      const std::string_view mod = mods.substr(0, mods.find('.'));
+      mods.remove_prefix(mod.size());
+      if (inst.op == Op::IMAD && mod == "WIDE") inst.op = Op::IMADWIDE;
+      if (!apply_modifier(inst.op, mod, inst.mods, types_seen))
+        return fail(s, "modifier ." + std::string(mod) + " is not modelled");
+    }
+    if (!guard(s, inst)) return false;
+    for (const std::string& text : split_operands(s.operands)) {
+      if (const auto label = target_label(text)) {
+        const auto index = label_index(*label);
+        if (!index) return fail(s, "branch target " + *label + " is not in the listing");
+        // RET names its function; its target is the return address register.
+        if (inst.op != Op::RET) inst.target = *index;
+        continue;
+      }
+      std::string why;
+      const auto op = parse_operand(text, why);
+      if (!op) return fail(s, why + " is not understood");
+      if (op->kind == OperandKind::Reg && op->index != kZeroReg)
+        max_reg = std::max<std::uint32_t>(max_reg, op->index);
+      if ((op->kind == OperandKind::Mem || op->kind == OperandKind::Const) && op->reg != kNoReg &&
+          op->reg != kZeroReg)
+        max_reg = std::max<std::uint32_t>(max_reg, op->reg);
+      if (op->kind == OperandKind::UReg && op->index != kZeroUReg)
+        max_ureg = std::max<std::uint32_t>(max_ureg, op->index);
+      if (op->kind == OperandKind::Mem && op->bank != kNoReg)
+        max_ureg = std::max<std::uint32_t>(max_ureg, op->bank);
+      inst.operands.push_back(*op);
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& error) {
+  SassProgram program;
+  program.kernel = f.name;
+  Decoder decoder{f, error};
+  program.insts.resize(f.instructions.empty() ? 0 : f.instructions.back().address / 16 + 1);
+  for (const SassInstruction& s : f.instructions) {
+    if (s.address % 16 != 0) {
+      error.message = fmt::format("{}: SASS instruction at /*{:04x}*/ is not 16-byte aligned",
+                                  f.name, s.address);
+      return std::nullopt;
+    }
+    if (!decoder.instruction(s, program.insts[s.address / 16])) return std::nullopt;
+  }
+  // Room for the widest access through the last register named (a 128-bit load's four).
+  program.registers = std::min<std::uint32_t>(decoder.max_reg + 4, kZeroReg);
+  program.uniform_registers = std::min<std::uint32_t>(decoder.max_ureg + 4, kZeroUReg);
+  return program;
+}
+
+}  // namespace warpsim::sass

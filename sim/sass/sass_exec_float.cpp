@@ -1,0 +1,350 @@
+// Floating-point and conversion instructions: IEEE arithmetic in the instruction's rounding
+// mode (.RN default, .RZ/.RM/.RP by the host's rounding modes; this file is compiled with
+// -frounding-math so no operation moves across a mode change), .FTZ flushing subnormal inputs
+// and results to zero, .SAT clamping to [0, 1]. The multi-function unit (MUFU) is modelled as
+// the IR's approximations are: in double precision, rounded once (docs/ir.md); MUFU.RCP is the
+// correctly rounded reciprocal, which the Newton steps ptxas places after it keep exact.
+#include <bit>
+#include <cfenv>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "sim/sass/sass_lanes.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+int host_mode(Rounding r) {
+  switch (r) {
+    case Rounding::Zero:
+      return FE_TOWARDZERO;
+    case Rounding::Down:
+      return FE_DOWNWARD;
+    case Rounding::Up:
+      return FE_UPWARD;
+    case Rounding::Nearest:
+      break;
+  }
+  return FE_TONEAREST;
+}
+
+// fn() evaluated in rounding mode `r`.
+template <typename Fn>
+auto rounded(Rounding r, Fn&& fn) {
+  if (r == Rounding::Nearest) return fn();
+  const int saved = std::fegetround();
+  std::fesetround(host_mode(r));
+  const auto v = fn();
+  std::fesetround(saved);
+  return v;
+}
+
+float flush(float v) {
+  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
+}
+
+float finish(const Modifiers& m, float v) {
+  if (m.ftz) v = flush(v);
+  if (m.saturate) v = std::isnan(v) ? 0.0f : std::fmin(std::fmax(v, 0.0f), 1.0f);
+  return v;
+}
+
+bool compare_float(Compare c, double a, double b) {
+  const bool unordered = std::isnan(a) || std::isnan(b);
+  switch (c) {
+    case Compare::F:
+      return false;
+    case Compare::LT:
+      return !unordered && a < b;
+    case Compare::EQ:
+      return !unordered && a == b;
+    case Compare::LE:
+      return !unordered && a <= b;
+    case Compare::GT:
+      return !unordered && a > b;
+    case Compare::NE:
+      return !unordered && a != b;
+    case Compare::GE:
+      return !unordered && a >= b;
+    case Compare::T:
+      return true;
+    case Compare::NUM:
+      return !unordered;
+    case Compare::NAN_:
+      return unordered;
+    case Compare::LTU:
+      return unordered || a < b;
+    case Compare::EQU:
+      return unordered || a == b;
+    case Compare::LEU:
+      return unordered || a <= b;
+    case Compare::GTU:
+      return unordered || a > b;
+    case Compare::NEU:
+      return unordered || a != b;
+    case Compare::GEU:
+      return unordered || a >= b;
+  }
+  return false;
+}
+
+void set_compare(const Lanes& x, unsigned lane, bool r) {
+  const bool c = x.pred(x.op(4), lane);
+  const BoolOp op = x.inst.mods.bool_op;
+  auto combine = [&](bool v) {
+    return op == BoolOp::And ? v && c : op == BoolOp::Or ? v || c : v != c;
+  };
+  x.set_pred(x.op(0), lane, combine(r));
+  x.set_pred(x.op(1), lane, combine(!r));
+}
+
+// FCHK: whether a/b needs the division's slow path: b zero, subnormal, infinite or NaN or too
+// large to invert normally; a infinite, NaN or subnormal; or the exponents so far apart that
+// the quotient or its reciprocal step leaves the normal range.
+bool division_needs_slow_path(float a, float b) {
+  const std::uint32_t ea = (std::bit_cast<std::uint32_t>(a) >> 23) & 0xffu;
+  const std::uint32_t eb = (std::bit_cast<std::uint32_t>(b) >> 23) & 0xffu;
+  if (eb == 0 || eb >= 253 || ea == 255) return true;
+  if (ea == 0) return a != 0.0f;
+  const int difference = static_cast<int>(ea) - static_cast<int>(eb);
+  return difference >= 126 || difference <= -126;
+}
+
+float multi_function(MufuFn fn, float a) {
+  const double d = a;
+  switch (fn) {
+    case MufuFn::Rcp:
+      return 1.0f / a;
+    case MufuFn::Rsq:
+      return static_cast<float>(1.0 / std::sqrt(d));
+    case MufuFn::Sqrt:
+      return std::sqrt(a);
+    case MufuFn::Ex2:
+      return static_cast<float>(std::exp2(d));
+    case MufuFn::Lg2:
+      return static_cast<float>(std::log2(d));
+    // MUFU.SIN and .COS take the angle in turns: ptxas multiplies by 1/(2 pi) before them.
+    case MufuFn::Sin:
+      return static_cast<float>(std::sin(2.0 * std::numbers::pi * d));
+    case MufuFn::Cos:
+      return static_cast<float>(std::cos(2.0 * std::numbers::pi * d));
+    case MufuFn::Tanh:
+      return static_cast<float>(std::tanh(d));
+    default:
+      return 0.0f;
+  }
+}
+
+// A double's high word in and out: the reciprocal (square root) seeds of the double divisions.
+std::uint32_t multi_function_high(MufuFn fn, std::uint32_t high) {
+  const double d = std::bit_cast<double>(std::uint64_t{high} << 32);
+  const double r = fn == MufuFn::Rcp64H ? 1.0 / d : 1.0 / std::sqrt(d);
+  return static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(r) >> 32);
+}
+
+// An exactly representable half's bits (HFMA2's immediates are halves as printed).
+std::uint32_t half_bits(double v) {
+  const std::uint32_t sign = std::signbit(v) ? 0x8000u : 0u;
+  v = std::fabs(v);
+  if (std::isnan(v)) return 0x7fffu;
+  if (std::isinf(v) || v >= 65520.0) return sign | 0x7c00u;
+  if (v < 0x1p-14) return sign | static_cast<std::uint32_t>(std::nearbyint(v * 0x1p24));
+  int exponent = 0;
+  const double mantissa = std::frexp(v, &exponent);  // [0.5, 1)
+  const auto fraction = static_cast<std::uint32_t>(std::nearbyint((mantissa * 2.0 - 1.0) * 1024.0));
+  return sign | static_cast<std::uint32_t>(exponent + 14) << 10 | fraction;
+}
+
+template <typename Int>
+Int to_integer(double v, Rounding r) {
+  if (std::isnan(v)) return Int{0};
+  const double t = r == Rounding::Zero   ? std::trunc(v)
+                   : r == Rounding::Down ? std::floor(v)
+                   : r == Rounding::Up   ? std::ceil(v)
+                                         : std::nearbyint(v);
+  if (t <= static_cast<double>(std::numeric_limits<Int>::min()))
+    return std::numeric_limits<Int>::min();
+  if (t >= static_cast<double>(std::numeric_limits<Int>::max()))
+    return std::numeric_limits<Int>::max();
+  return static_cast<Int>(t);
+}
+
+void float_to_int(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  x.each([&](unsigned lane) {
+    const double v = m.type == DataType::F64 ? x.f64(x.op(1), lane) : double{x.f32(x.op(1), lane)};
+    switch (m.dest) {
+      case DataType::U32:
+        return x.set(x.op(0), lane, to_integer<std::uint32_t>(v, m.rounding));
+      case DataType::S64:
+        return x.set64(x.op(0), lane,
+                       static_cast<std::uint64_t>(to_integer<std::int64_t>(v, m.rounding)));
+      case DataType::U64:
+        return x.set64(x.op(0), lane, to_integer<std::uint64_t>(v, m.rounding));
+      default:
+        return x.set(x.op(0), lane,
+                     static_cast<std::uint32_t>(to_integer<std::int32_t>(v, m.rounding)));
+    }
+  });
+}
+
+void int_to_float(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  x.each([&](unsigned lane) {
+    const std::uint64_t bits =
+        data_bytes(m.type) == 8 ? x.raw64(x.op(1), lane) : x.u32(x.op(1), lane);
+    const bool is_signed = m.type == DataType::S32 || m.type == DataType::S64 ||
+                           m.type == DataType::S16 || m.type == DataType::S8;
+    std::int64_t s = static_cast<std::int64_t>(bits);
+    if (m.type == DataType::S32) s = static_cast<std::int32_t>(bits);
+    if (m.type == DataType::S16) s = static_cast<std::int16_t>(bits);
+    if (m.type == DataType::S8)
+      s = static_cast<std::int64_t>(bits & 0xffu) - ((bits & 0x80u) ? 256 : 0);
+    const std::uint64_t u = data_bytes(m.type) == 8
+                                ? bits
+                                : bits & ((std::uint64_t{1} << (8 * data_bytes(m.type))) - 1);
+    if (m.dest == DataType::F64) {
+      x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(rounded(m.rounding, [&] {
+                return is_signed ? static_cast<double>(s) : static_cast<double>(u);
+              })));
+    } else {
+      x.set(x.op(0), lane, std::bit_cast<std::uint32_t>(rounded(m.rounding, [&] {
+              return is_signed ? static_cast<float>(s) : static_cast<float>(u);
+            })));
+    }
+  });
+}
+
+void float_to_float(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  if (m.type == DataType::F16 || m.dest == DataType::F16)
+    x.fault(0, "F2F to or from F16 is not modelled");
+  x.each([&](unsigned lane) {
+    if (m.dest == DataType::F64) {
+      x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(double{x.f32(x.op(1), lane)}));
+    } else if (m.type == DataType::F64) {
+      const double v = x.f64(x.op(1), lane);
+      x.set(x.op(0), lane, std::bit_cast<std::uint32_t>(finish(m, rounded(m.rounding, [&] {
+                                                                 return static_cast<float>(v);
+                                                               }))));
+    } else {
+      x.set(x.op(0), lane, std::bit_cast<std::uint32_t>(finish(m, x.f32(x.op(1), lane))));
+    }
+  });
+}
+
+void round_to_integral(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  auto integral = [&](double v) {
+    return m.rounding == Rounding::Zero   ? std::trunc(v)
+           : m.rounding == Rounding::Down ? std::floor(v)
+           : m.rounding == Rounding::Up   ? std::ceil(v)
+                                          : std::nearbyint(v);
+  };
+  x.each([&](unsigned lane) {
+    if (m.dest == DataType::F64) {
+      x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(integral(x.f64(x.op(1), lane))));
+    } else {
+      x.set(x.op(0), lane,
+            std::bit_cast<std::uint32_t>(
+                finish(m, static_cast<float>(integral(x.f32(x.op(1), lane))))));
+    }
+  });
+}
+
+void double_arithmetic(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  x.each([&](unsigned lane) {
+    const double a = x.f64(x.op(1), lane), b = x.f64(x.op(2), lane);
+    if (x.inst.op == Op::DSETP) return set_compare(x, lane, compare_float(m.compare, a, b));
+    const double r = rounded(m.rounding, [&] {
+      if (x.inst.op == Op::DADD) return a + b;
+      if (x.inst.op == Op::DMUL) return a * b;
+      return std::fma(a, b, x.f64(x.op(3), lane));
+    });
+    x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(r));
+  });
+}
+
+}  // namespace
+
+void execute_float(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  auto put = [&](unsigned lane, float v) {
+    x.set(x.op(0), lane, std::bit_cast<std::uint32_t>(finish(m, v)));
+  };
+  switch (x.inst.op) {
+    case Op::FADD:
+      return x.each([&](unsigned lane) {
+        const float a = x.f32(x.op(1), lane), b = x.f32(x.op(2), lane);
+        put(lane, rounded(m.rounding, [&] { return a + b; }));
+      });
+    case Op::FMUL:
+      return x.each([&](unsigned lane) {
+        const float a = x.f32(x.op(1), lane), b = x.f32(x.op(2), lane);
+        put(lane, rounded(m.rounding, [&] { return a * b; }));
+      });
+    case Op::FFMA:
+      return x.each([&](unsigned lane) {
+        const float a = x.f32(x.op(1), lane), b = x.f32(x.op(2), lane), c = x.f32(x.op(3), lane);
+        put(lane, rounded(m.rounding, [&] { return std::fma(a, b, c); }));
+      });
+    case Op::FMNMX:
+      return x.each([&](unsigned lane) {
+        const float a = x.f32(x.op(1), lane), b = x.f32(x.op(2), lane);
+        put(lane, x.pred(x.op(3), lane) ? std::fmin(a, b) : std::fmax(a, b));
+      });
+    case Op::FSEL:
+      return x.each([&](unsigned lane) {
+        x.set(x.op(0), lane, x.pred(x.op(3), lane) ? x.raw(x.op(1), lane) : x.raw(x.op(2), lane));
+      });
+    case Op::FSETP:
+      return x.each([&](unsigned lane) {
+        set_compare(x, lane, compare_float(m.compare, x.f32(x.op(2), lane), x.f32(x.op(3), lane)));
+      });
+    case Op::FCHK:
+      return x.each([&](unsigned lane) {
+        x.set_pred(x.op(0), lane,
+                   division_needs_slow_path(x.f32(x.op(1), lane), x.f32(x.op(2), lane)));
+      });
+    case Op::MUFU: {
+      const auto fn = static_cast<MufuFn>(m.sub);
+      if (fn == MufuFn::Rcp64H || fn == MufuFn::Rsq64H) {
+        return x.each([&](unsigned lane) {
+          x.set(x.op(0), lane, multi_function_high(fn, x.u32(x.op(1), lane)));
+        });
+      }
+      return x.each([&](unsigned lane) { put(lane, multi_function(fn, x.f32(x.op(1), lane))); });
+    }
+    case Op::HFMA2: {
+      // Only as ptxas uses it to set a register: a zero product plus two half immediates.
+      const bool constant = x.count() == 5 && x.op(1).kind == OperandKind::Reg &&
+                            x.op(1).index == kZeroReg && x.op(3).kind == OperandKind::Imm &&
+                            x.op(4).kind == OperandKind::Imm;
+      if (!constant) x.fault(0, "HFMA2 on register halves is not modelled");
+      const std::uint32_t high =
+          half_bits(x.op(3).is_real ? x.op(3).real : static_cast<double>(x.op(3).value));
+      const std::uint32_t low =
+          half_bits(x.op(4).is_real ? x.op(4).real : static_cast<double>(x.op(4).value));
+      return x.each([&](unsigned lane) { x.set(x.op(0), lane, high << 16 | low); });
+    }
+    case Op::DADD:
+    case Op::DMUL:
+    case Op::DFMA:
+    case Op::DSETP:
+      return double_arithmetic(x);
+    case Op::I2F:
+      return int_to_float(x);
+    case Op::F2I:
+      return float_to_int(x);
+    case Op::F2F:
+      return float_to_float(x);
+    case Op::FRND:
+      return round_to_integral(x);
+    default:
+      return x.fault(0, "not a floating-point instruction");
+  }
+}
+
+}  // namespace warpsim::sass

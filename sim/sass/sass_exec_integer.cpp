@@ -1,0 +1,352 @@
+// Integer, logic, predicate and move instructions. Semantics as the instructions' names and
+// ptxas's use of them define them (sm_70-sm_90): IADD3's carries come out as predicates and go
+// back in with .X; IMAD is a*b+c in 32 bits (.WIDE: 64 bits; .HI: the high word of a*b plus
+// the pair {c+1:c}); SHF is a funnel shift of the register pair {b:a}; LOP3 and PLOP3 apply an
+// 8-entry truth table indexed by (a<<2 | b<<1 | c), so a is 0xF0, b 0xCC, c 0xAA.
+#include <bit>
+
+#include "sim/sass/sass_lanes.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+bool is_pred(const Operand& o) {
+  return o.kind == OperandKind::Pred || o.kind == OperandKind::UPred;
+}
+
+std::uint32_t truth_table(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t lut) {
+  std::uint32_t r = 0;
+  for (unsigned i = 0; i < 8; ++i) {
+    if (((lut >> i) & 1u) == 0) continue;
+    r |= ((i & 4u) ? a : ~a) & ((i & 2u) ? b : ~b) & ((i & 1u) ? c : ~c);
+  }
+  return r;
+}
+
+// The operand positions of an instruction of the form: dest, [pred outs...], sources...,
+// [pred ins...] (IADD3, LEA).
+struct Shape {
+  std::size_t outs_begin = 1, sources_begin = 1, ins_begin = 1;
+};
+Shape shape_of(const Lanes& x) {
+  Shape s;
+  std::size_t i = 1;
+  while (i < x.count() && is_pred(x.op(i))) ++i;
+  s.sources_begin = i;
+  while (i < x.count() && !is_pred(x.op(i))) ++i;
+  s.ins_begin = i;
+  return s;
+}
+
+void iadd3(const Lanes& x) {
+  const Shape s = shape_of(x);
+  x.each([&](unsigned lane) {
+    std::uint64_t sum = 0;
+    for (std::size_t i = s.sources_begin; i < s.ins_begin; ++i) {
+      const Operand& o = x.op(i);
+      std::uint32_t v = x.raw(o, lane);
+      if (o.invert) v = ~v;
+      sum += o.negate ? std::uint64_t{~v} + 1u : std::uint64_t{v};
+    }
+    if (x.inst.mods.extended) {
+      for (std::size_t i = s.ins_begin; i < x.count(); ++i) sum += x.pred(x.op(i), lane) ? 1u : 0u;
+    }
+    x.set(x.op(0), lane, static_cast<std::uint32_t>(sum));
+    for (std::size_t i = 1; i < s.sources_begin; ++i)
+      x.set_pred(x.op(i), lane, ((sum >> (31 + i)) & 1u) != 0);
+  });
+}
+
+void imad(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  x.each([&](unsigned lane) {
+    const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+    std::uint32_t c = x.u32(x.op(3), lane);
+    if (m.extended && x.count() > 4 && x.pred(x.op(4), lane)) ++c;
+    std::uint32_t v = a * b + c;
+    if (m.high) {
+      // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word
+      // to add c+1 to the product's high word).
+      const std::uint64_t product =
+          m.is_unsigned ? std::uint64_t{a} * b
+                        : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a)} *
+                                                     static_cast<std::int32_t>(b));
+      v = static_cast<std::uint32_t>((product + x.raw64(x.op(3), lane)) >> 32);
+    }
+    x.set(x.op(0), lane, v);
+  });
+}
+
+void imad_wide(const Lanes& x) {
+  const bool is_unsigned = x.inst.mods.is_unsigned;
+  x.each([&](unsigned lane) {
+    const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+    const std::uint64_t product =
+        is_unsigned ? std::uint64_t{a} * b
+                    : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a)} *
+                                                 static_cast<std::int32_t>(b));
+    x.set64(x.op(0), lane, product + x.raw64(x.op(3), lane));
+  });
+}
+
+void lea(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  const Shape s = shape_of(x);
+  const std::size_t sources = s.ins_begin - s.sources_begin;
+  x.each([&](unsigned lane) {
+    const Operand& shift_op = x.op(s.ins_begin - 1);
+    const std::uint32_t shift = x.raw(shift_op, lane) & 31u;
+    std::uint32_t a = x.raw(x.op(s.sources_begin), lane);
+    if (x.op(s.sources_begin).invert) a = ~a;
+    const std::uint32_t b = x.u32(x.op(s.sources_begin + 1), lane);
+    std::uint64_t sum = 0;
+    if (m.high) {
+      std::uint32_t high = 0;
+      if (m.sx32) {
+        high = (a & 0x80000000u) ? 0xffffffffu : 0u;
+      } else if (sources == 4) {
+        high = x.u32(x.op(s.sources_begin + 2), lane);
+      }
+      const std::uint64_t pair = std::uint64_t{high} << 32 | a;
+      sum = std::uint64_t{b} + static_cast<std::uint32_t>((pair << shift) >> 32);
+    } else {
+      sum = std::uint64_t{static_cast<std::uint32_t>(a << shift)} + b;
+    }
+    if (m.extended) {
+      for (std::size_t i = s.ins_begin; i < x.count(); ++i) sum += x.pred(x.op(i), lane) ? 1u : 0u;
+    }
+    x.set(x.op(0), lane, static_cast<std::uint32_t>(sum));
+    for (std::size_t i = 1; i < s.sources_begin; ++i)
+      x.set_pred(x.op(i), lane, ((sum >> 32) & 1u) != 0);
+  });
+}
+
+void shf(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  const bool wide = m.type == DataType::U64 || m.type == DataType::S64;
+  const bool is_signed = m.type == DataType::S32 || m.type == DataType::S64;
+  const unsigned limit = wide ? 64 : 32;
+  x.each([&](unsigned lane) {
+    const std::uint64_t pair = std::uint64_t{x.u32(x.op(3), lane)} << 32 | x.u32(x.op(1), lane);
+    std::uint32_t amount = x.raw(x.op(2), lane);
+    amount = m.wrap ? amount & (limit - 1) : std::min(amount, limit);
+    std::uint64_t r = 0;
+    if (m.left) {
+      r = amount >= 64 ? 0 : pair << amount;
+    } else if (is_signed) {
+      const auto s = static_cast<std::int64_t>(pair);
+      r = static_cast<std::uint64_t>(amount >= 64 ? (s < 0 ? -1 : 0) : s >> amount);
+    } else {
+      r = amount >= 64 ? 0 : pair >> amount;
+    }
+    x.set(x.op(0), lane, static_cast<std::uint32_t>(m.high ? r >> 32 : r));
+  });
+}
+
+void lop3(const Lanes& x) {
+  // [Pd,] Rd, a, b, c, lut, Pq: Pd is set when the result is not zero (Pq must be !PT).
+  const bool pred_out = is_pred(x.op(0));
+  const std::size_t d = pred_out ? 1 : 0;
+  const Operand& q = x.op(x.count() - 1);
+  if (!is_pred(q) || q.index != kTruePred || !q.negate)
+    x.fault(0, "LOP3 with a predicate input other than !PT is not modelled");
+  x.each([&](unsigned lane) {
+    const std::uint32_t r = truth_table(x.u32(x.op(d + 1), lane), x.u32(x.op(d + 2), lane),
+                                        x.u32(x.op(d + 3), lane), x.raw(x.op(d + 4), lane));
+    x.set(x.op(d), lane, r);
+    if (pred_out) x.set_pred(x.op(0), lane, r != 0);
+  });
+}
+
+void plop3(const Lanes& x) {
+  // Pd, Pe, a, b, c, lut_d, lut_e
+  x.each([&](unsigned lane) {
+    const std::uint32_t a = x.pred(x.op(2), lane) ? 1u : 0u;
+    const std::uint32_t b = x.pred(x.op(3), lane) ? 1u : 0u;
+    const std::uint32_t c = x.pred(x.op(4), lane) ? 1u : 0u;
+    const std::uint32_t index = a << 2 | b << 1 | c;
+    x.set_pred(x.op(0), lane, ((x.raw(x.op(5), lane) >> index) & 1u) != 0);
+    x.set_pred(x.op(1), lane, ((x.raw(x.op(6), lane) >> index) & 1u) != 0);
+  });
+}
+
+bool compare_int(Compare c, std::uint64_t a, std::uint64_t b, bool is_unsigned, bool wide) {
+  const std::int64_t sa =
+      wide ? static_cast<std::int64_t>(a) : std::int64_t{static_cast<std::int32_t>(a)};
+  const std::int64_t sb =
+      wide ? static_cast<std::int64_t>(b) : std::int64_t{static_cast<std::int32_t>(b)};
+  const auto lt = is_unsigned ? a < b : sa < sb;
+  const auto gt = is_unsigned ? a > b : sa > sb;
+  switch (c) {
+    case Compare::LT:
+      return lt;
+    case Compare::EQ:
+      return a == b;
+    case Compare::LE:
+      return !gt;
+    case Compare::GT:
+      return gt;
+    case Compare::NE:
+      return a != b;
+    case Compare::GE:
+      return !lt;
+    case Compare::T:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void isetp(const Lanes& x) {
+  // Pd, Pe, a, b, Pc [, Pex]: r = a cmp b (.EX: of the high words, the low words' result in
+  // Pex when they are equal); Pd = r bop Pc, Pe = !r bop Pc.
+  const Modifiers& m = x.inst.mods;
+  x.each([&](unsigned lane) {
+    const std::uint32_t a = x.u32(x.op(2), lane), b = x.u32(x.op(3), lane);
+    bool r = compare_int(m.compare, a, b, m.is_unsigned, false);
+    if (m.extended && x.count() > 5 && a == b) r = x.pred(x.op(5), lane);
+    const bool c = x.pred(x.op(4), lane);
+    auto combine = [&](bool v) {
+      return m.bool_op == BoolOp::And ? v && c : m.bool_op == BoolOp::Or ? v || c : v != c;
+    };
+    x.set_pred(x.op(0), lane, combine(r));
+    x.set_pred(x.op(1), lane, combine(!r));
+  });
+}
+
+std::uint32_t permute(std::uint32_t a, std::uint32_t selector, std::uint32_t b) {
+  const std::uint64_t bytes = std::uint64_t{b} << 32 | a;
+  std::uint32_t r = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    const std::uint32_t s = (selector >> (4 * i)) & 0xfu;
+    std::uint32_t byte = static_cast<std::uint32_t>(bytes >> (8 * (s & 7u))) & 0xffu;
+    if (s & 8u) byte = (byte & 0x80u) ? 0xffu : 0u;  // replicate the sign
+    r |= byte << (8 * i);
+  }
+  return r;
+}
+
+std::uint32_t special_or_const(const Lanes& x, unsigned lane) {
+  const Operand& s = x.op(1);
+  if (x.inst.op == Op::LDC) {
+    const unsigned bytes = data_bytes(x.inst.mods.type);
+    std::uint32_t v = x.raw(s, lane);
+    if (bytes == 1)
+      v = x.inst.mods.type == DataType::S8 ? static_cast<std::uint32_t>(static_cast<std::int8_t>(v))
+                                           : v & 0xffu;
+    if (bytes == 2)
+      v = x.inst.mods.type == DataType::S16
+              ? static_cast<std::uint32_t>(static_cast<std::int16_t>(v))
+              : v & 0xffffu;
+    return v;
+  }
+  return x.raw(s, lane);
+}
+
+}  // namespace
+
+void execute_integer(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  switch (x.inst.op) {
+    case Op::IADD3:
+      return iadd3(x);
+    case Op::IMAD:
+      return imad(x);
+    case Op::IMADWIDE:
+      return imad_wide(x);
+    case Op::LEA:
+      return lea(x);
+    case Op::SHF:
+      return shf(x);
+    case Op::LOP3:
+      return lop3(x);
+    case Op::PLOP3:
+      return plop3(x);
+    case Op::ISETP:
+      return isetp(x);
+    case Op::IMNMX:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+        const bool min = x.pred(x.op(3), lane);
+        const bool a_less =
+            m.is_unsigned ? a < b : static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
+        x.set(x.op(0), lane, (a_less == min) ? a : b);
+      });
+    case Op::IADDMNMX:
+      // min or max (Pp: min) of a+b and c.
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane) + x.u32(x.op(2), lane),
+                            b = x.u32(x.op(3), lane);
+        const bool min = x.pred(x.op(4), lane);
+        const bool a_less =
+            m.is_unsigned ? a < b : static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
+        x.set(x.op(0), lane, (a_less == min) ? a : b);
+      });
+    case Op::IABS:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane);
+        x.set(x.op(0), lane, (a & 0x80000000u) ? ~a + 1u : a);
+      });
+    case Op::POPC:
+      return x.each([&](unsigned lane) {
+        x.set(x.op(0), lane, static_cast<std::uint32_t>(std::popcount(x.u32(x.op(1), lane))));
+      });
+    case Op::FLO:
+      return x.each([&](unsigned lane) {
+        std::uint32_t a = x.u32(x.op(1), lane);
+        if (m.type == DataType::S32 && (a & 0x80000000u)) a = ~a;
+        const std::uint32_t position =
+            a == 0 ? 0xffffffffu : 31u - static_cast<std::uint32_t>(std::countl_zero(a));
+        x.set(x.op(0), lane, a == 0 ? 0xffffffffu : (m.high ? 31u - position : position));
+      });
+    case Op::BREV:
+      return x.each([&](unsigned lane) {
+        std::uint32_t a = x.u32(x.op(1), lane), r = 0;
+        for (unsigned i = 0; i < 32; ++i, a >>= 1) r = (r << 1) | (a & 1u);
+        x.set(x.op(0), lane, r);
+      });
+    case Op::PRMT:
+      return x.each([&](unsigned lane) {
+        x.set(x.op(0), lane,
+              permute(x.u32(x.op(1), lane), x.u32(x.op(2), lane), x.u32(x.op(3), lane)));
+      });
+    case Op::SEL:
+      return x.each([&](unsigned lane) {
+        x.set(x.op(0), lane, x.pred(x.op(3), lane) ? x.u32(x.op(1), lane) : x.u32(x.op(2), lane));
+      });
+    case Op::MOV:
+      return x.each([&](unsigned lane) { x.set(x.op(0), lane, x.u32(x.op(1), lane)); });
+    case Op::S2R:
+    case Op::S2UR:
+    case Op::R2UR:
+      return x.each([&](unsigned lane) { x.set(x.op(0), lane, x.raw(x.op(1), lane)); });
+    case Op::LDC:
+      if (x.access != nullptr && !m.uniform) {
+        // The constant cache serves each lane's offset (the timing model's constant path).
+        x.access->kind = exec::ArrayKind::Const;
+        x.access->mask = x.mask;
+        x.each(
+            [&](unsigned lane) { x.access->addresses[lane] = x.constant_offset(x.op(1), lane); });
+      }
+      if (data_bytes(m.type) == 8) {
+        return x.each([&](unsigned lane) { x.set64(x.op(0), lane, x.raw64(x.op(1), lane)); });
+      }
+      return x.each([&](unsigned lane) { x.set(x.op(0), lane, special_or_const(x, lane)); });
+    case Op::CS2R:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t v = x.raw(x.op(1), lane);
+        if (m.sub == 32) {
+          x.set(x.op(0), lane, v);
+        } else {
+          x.set64(x.op(0), lane, v);
+        }
+      });
+    case Op::P2R:
+    case Op::R2P:
+      return x.fault(0, "P2R and R2P are not modelled");
+    default:
+      return x.fault(0, "not an integer instruction");
+  }
+}
+
+}  // namespace warpsim::sass

@@ -1,0 +1,299 @@
+// Memory instructions: global (LDG, STG, ATOMG, REDG) by 64-bit virtual address into the
+// launch's buffers, shared (LDS, STS, ATOMS) by the sm_90 shared window, local (LDL, STL) by
+// the thread's stack frame. Every lane is located and checked (inside a buffer, naturally
+// aligned) before memory is touched; a bad lane is a fault naming the address. Requests,
+// sectors and wavefronts are counted as the IR executor counts them (sim/memory/).
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstring>
+
+#include "sim/memory/coalescing.hpp"
+#include "sim/memory/shared_banks.hpp"
+#include "sim/sass/sass_lanes.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+enum class Space : std::uint8_t { Global, Shared, Local };
+
+struct Access {
+  Space space = Space::Global;
+  unsigned bytes = 4;
+  std::uint64_t address[kWarpSize]{};
+  std::uint8_t* data[kWarpSize]{};
+};
+
+std::uint64_t address_of(const Lanes& x, const Operand& m, unsigned lane) {
+  std::uint64_t a = m.value;
+  if (m.reg != kNoReg && m.reg != kZeroReg) {
+    Operand r;
+    r.kind = OperandKind::Reg;
+    r.index = m.reg;
+    a += (m.wide ? x.raw64(r, lane) : std::uint64_t{x.raw(r, lane)}) * m.scale;
+  }
+  if (m.ureg != kNoReg && m.ureg != kZeroUReg) {
+    Operand u;
+    u.kind = OperandKind::UReg;
+    u.index = m.ureg;
+    a += m.wide ? x.raw64(u, lane) : std::uint64_t{x.raw(u, lane)};
+  }
+  return a;
+}
+
+// Each executing lane's address and host pointer; a fault for the first bad lane.
+void locate(const Lanes& x, const Operand& m, Access& acc) {
+  x.each([&](unsigned lane) {
+    std::uint64_t a = address_of(x, m, lane);
+    if (acc.space != Space::Global) a &= 0xffffffffu;
+    acc.address[lane] = a;
+    if (a % acc.bytes != 0)
+      x.fault(lane, fmt::format("misaligned {}-byte access at 0x{:x}", acc.bytes, a));
+    if (acc.space == Space::Global) {
+      for (exec::GlobalBuffer& b : x.launch.global->buffers) {
+        if (a >= b.base_address && a + acc.bytes <= b.base_address + b.bytes.size()) {
+          acc.data[lane] = b.bytes.data() + (a - b.base_address);
+          return;
+        }
+      }
+      x.fault(lane, fmt::format("global address 0x{:x} is outside every buffer", a));
+    }
+    if (acc.space == Space::Shared) {
+      // The window's low 24 bits address the block's own memory (a cluster rank above them).
+      const std::uint64_t window = a & ((std::uint64_t{1} << kSharedRankShift) - 1);
+      if (window < kSharedWindowBase ||
+          window - kSharedWindowBase + acc.bytes > x.block.shared.size())
+        x.fault(lane, fmt::format("shared address 0x{:x} is outside the block's {} bytes", a,
+                                  x.block.shared.size()));
+      acc.address[lane] = window - kSharedWindowBase;
+      acc.data[lane] = x.block.shared.data() + acc.address[lane];
+      return;
+    }
+    if (a + acc.bytes > x.launch.local_bytes)
+      x.fault(lane, fmt::format("local address 0x{:x} is outside the thread's {}-byte frame", a,
+                                x.launch.local_bytes));
+    acc.data[lane] = x.w.local.data() + std::size_t{lane} * x.launch.local_bytes + a;
+  });
+}
+
+// For the timing model: the request as its memory side serves it.
+void record(const Lanes& x, const Access& acc, unsigned sectors, unsigned lines,
+            unsigned wavefronts) {
+  exec::AccessRecord* a = x.access;
+  if (a == nullptr) return;
+  a->kind = acc.space == Space::Global   ? exec::ArrayKind::Global
+            : acc.space == Space::Shared ? exec::ArrayKind::Shared
+                                         : exec::ArrayKind::Local;
+  a->remote = false;
+  a->mask = x.mask;
+  a->sectors = sectors;
+  a->lines = lines;
+  a->wavefronts = wavefronts;
+  std::memcpy(a->addresses, acc.address, sizeof acc.address);
+}
+
+void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op) {
+  if (x.mask == 0) return record(x, acc, 0, 0, 0);
+  if (acc.space == Space::Global) {
+    const memory::GlobalRequest r = memory::coalesce(acc.address, x.mask);
+    const bool atomic =
+        global_op == exec::GlobalOp::Atomic || global_op == exec::GlobalOp::Reduction;
+    exec::GlobalOpStats& g = x.stats.memory.global[static_cast<std::size_t>(global_op)];
+    ++g.requests;
+    g.sectors += atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
+    g.ideal_sectors += memory::ideal_sectors(x.mask, acc.bytes);
+    g.lines += r.lines;
+    record(x, acc, r.sectors, r.lines, 0);
+  } else if (acc.space == Space::Shared) {
+    const auto access = shared_op == exec::SharedOp::Load    ? memory::SharedAccess::Load
+                        : shared_op == exec::SharedOp::Store ? memory::SharedAccess::Store
+                                                             : memory::SharedAccess::Atomic;
+    const memory::SharedRequest r =
+        memory::shared_wavefronts(acc.address, x.mask, acc.bytes, access);
+    exec::SharedOpStats& s = x.stats.memory.shared[static_cast<std::size_t>(shared_op)];
+    ++s.instructions;
+    s.wavefronts += r.wavefronts;
+    s.ideal_wavefronts += r.ideal;
+    record(x, acc, 0, 0, r.wavefronts);
+  } else {
+    record(x, acc, 0, 0, 0);
+  }
+}
+
+std::uint32_t extend(std::uint32_t v, DataType t) {
+  switch (t) {
+    case DataType::U8:
+      return v & 0xffu;
+    case DataType::S8:
+      return static_cast<std::uint32_t>(static_cast<std::int8_t>(v));
+    case DataType::U16:
+      return v & 0xffffu;
+    case DataType::S16:
+      return static_cast<std::uint32_t>(static_cast<std::int16_t>(v));
+    default:
+      return v;
+  }
+}
+
+void load(const Lanes& x, Space space) {
+  Access acc;
+  acc.space = space;
+  acc.bytes = data_bytes(x.inst.mods.type);
+  locate(x, x.op(1), acc);
+  const unsigned words = acc.bytes <= 4 ? 1 : acc.bytes / 4;
+  x.each([&](unsigned lane) {
+    for (unsigned k = 0; k < words; ++k) {
+      std::uint32_t v = 0;
+      std::memcpy(&v, acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
+      Operand d = x.op(0);
+      if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
+      x.set(d, lane, extend(v, x.inst.mods.type));
+    }
+  });
+  count(x, acc, exec::GlobalOp::Load, exec::SharedOp::Load);
+}
+
+void store(const Lanes& x, Space space) {
+  Access acc;
+  acc.space = space;
+  acc.bytes = data_bytes(x.inst.mods.type);
+  locate(x, x.op(0), acc);
+  const unsigned words = acc.bytes <= 4 ? 1 : acc.bytes / 4;
+  x.each([&](unsigned lane) {
+    for (unsigned k = 0; k < words; ++k) {
+      Operand s = x.op(1);
+      if (s.index != kZeroReg) s.index = static_cast<std::uint8_t>(s.index + k);
+      const std::uint32_t v = x.raw(s, lane);
+      std::memcpy(acc.data[lane] + std::size_t{4} * k, &v, std::min(acc.bytes, 4u));
+    }
+  });
+  count(x, acc, exec::GlobalOp::Store, exec::SharedOp::Store);
+}
+
+template <typename T>
+T combine(AtomOp op, T old, T v) {
+  switch (op) {
+    case AtomOp::Add:
+      return static_cast<T>(old + v);
+    case AtomOp::Min:
+      return v < old ? v : old;
+    case AtomOp::Max:
+      return old < v ? v : old;
+    case AtomOp::Inc:
+      return old >= v ? T{0} : static_cast<T>(old + 1);
+    case AtomOp::Dec:
+      return (old == 0 || old > v) ? v : static_cast<T>(old - 1);
+    case AtomOp::And:
+      return old & v;
+    case AtomOp::Or:
+      return old | v;
+    case AtomOp::Xor:
+      return old ^ v;
+    default:
+      return v;  // Exch
+  }
+}
+
+// One lane's read-modify-write at `p`; returns the old bits.
+std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::uint64_t swap) {
+  if (data_bytes(type) == 8) {
+    std::uint64_t old = 0;
+    std::memcpy(&old, p, 8);
+    std::uint64_t r = 0;
+    if (op == AtomOp::Cas || op == AtomOp::Cast) {
+      r = old == v ? swap : old;
+    } else if (type == DataType::F64) {
+      r = std::bit_cast<std::uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(v));
+    } else if (type == DataType::S64) {
+      r = static_cast<std::uint64_t>(
+          combine<std::int64_t>(op, static_cast<std::int64_t>(old), static_cast<std::int64_t>(v)));
+    } else {
+      r = combine<std::uint64_t>(op, old, v);
+    }
+    std::memcpy(p, &r, 8);
+    return old;
+  }
+  std::uint32_t old = 0;
+  std::memcpy(&old, p, 4);
+  const auto v32 = static_cast<std::uint32_t>(v);
+  std::uint32_t r = 0;
+  if (op == AtomOp::Cas || op == AtomOp::Cast) {
+    r = old == v32 ? static_cast<std::uint32_t>(swap) : old;
+  } else if (type == DataType::F32) {
+    r = op == AtomOp::Add
+            ? std::bit_cast<std::uint32_t>(std::bit_cast<float>(old) + std::bit_cast<float>(v32))
+            : v32;
+  } else if (type == DataType::S32) {
+    r = static_cast<std::uint32_t>(
+        combine<std::int32_t>(op, static_cast<std::int32_t>(old), static_cast<std::int32_t>(v32)));
+  } else {
+    r = combine<std::uint32_t>(op, old, v32);
+  }
+  std::memcpy(p, &r, 4);
+  return old;
+}
+
+void atomic(const Lanes& x, Space space, bool returns) {
+  const Modifiers& m = x.inst.mods;
+  // POPC.INC: each lane adds one (the hardware adds the count of lanes on each address).
+  const auto op = m.count_lanes ? AtomOp::Add : static_cast<AtomOp>(m.sub);
+  const bool wide = data_bytes(m.type) == 8;
+  if (m.type == DataType::F32 && op != AtomOp::Add && op != AtomOp::Exch)
+    x.fault(0, "a floating-point atomic other than ADD is not modelled");
+  // ATOMG: [Pd,] Rd, [addr], Rv [, Rswap]; ATOMS: Rd, [addr], Rv [, Rswap]; REDG: [addr], Rv.
+  std::size_t at = 0;
+  while (x.op(at).kind != OperandKind::Mem) ++at;
+  const Operand* dest = returns && at > 0 ? &x.op(at - 1) : nullptr;
+  Access acc;
+  acc.space = space;
+  acc.bytes = wide ? 8 : 4;
+  locate(x, x.op(at), acc);
+  const Operand& value = m.count_lanes ? x.op(at) : x.op(at + 1);
+  x.each([&](unsigned lane) {
+    const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
+    std::uint64_t swap = 0;
+    if (op == AtomOp::Cas || op == AtomOp::Cast)
+      swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
+    const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
+    if (dest != nullptr && dest->kind == OperandKind::Reg) {
+      if (op == AtomOp::Cast) {
+        x.set(*dest, lane, old == v ? 1u : 0u);
+      } else if (wide) {
+        x.set64(*dest, lane, old);
+      } else {
+        x.set(*dest, lane, static_cast<std::uint32_t>(old));
+      }
+    }
+  });
+  count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
+        exec::SharedOp::Atomic);
+}
+
+}  // namespace
+
+void execute_memory(const Lanes& x) {
+  switch (x.inst.op) {
+    case Op::LDG:
+      return load(x, Space::Global);
+    case Op::LDS:
+      return load(x, Space::Shared);
+    case Op::LDL:
+      return load(x, Space::Local);
+    case Op::STG:
+      return store(x, Space::Global);
+    case Op::STS:
+      return store(x, Space::Shared);
+    case Op::STL:
+      return store(x, Space::Local);
+    case Op::ATOMG:
+      return atomic(x, Space::Global, true);
+    case Op::REDG:
+      return atomic(x, Space::Global, false);
+    case Op::ATOMS:
+      return atomic(x, Space::Shared, true);
+    default:
+      return x.fault(0, "not a memory instruction");
+  }
+}
+
+}  // namespace warpsim::sass

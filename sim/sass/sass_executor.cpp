@@ -1,0 +1,378 @@
+#include "sim/sass/sass_executor.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstring>
+
+#include "sim/sass/sass_lanes.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+enum class Family : std::uint8_t { Integer, Float, Memory, WarpLevel, Control };
+
+Family family(Op op) {
+  switch (op) {
+    case Op::IADD3:
+    case Op::IMAD:
+    case Op::IMADWIDE:
+    case Op::LEA:
+    case Op::SHF:
+    case Op::LOP3:
+    case Op::ISETP:
+    case Op::IMNMX:
+    case Op::IADDMNMX:
+    case Op::IABS:
+    case Op::POPC:
+    case Op::FLO:
+    case Op::BREV:
+    case Op::PRMT:
+    case Op::SEL:
+    case Op::MOV:
+    case Op::PLOP3:
+    case Op::P2R:
+    case Op::R2P:
+    case Op::S2R:
+    case Op::CS2R:
+    case Op::S2UR:
+    case Op::LDC:
+    case Op::R2UR:
+      return Family::Integer;
+    case Op::FADD:
+    case Op::FMUL:
+    case Op::FFMA:
+    case Op::FMNMX:
+    case Op::FSETP:
+    case Op::FSEL:
+    case Op::FCHK:
+    case Op::MUFU:
+    case Op::HFMA2:
+    case Op::DADD:
+    case Op::DMUL:
+    case Op::DFMA:
+    case Op::DSETP:
+    case Op::I2F:
+    case Op::F2I:
+    case Op::F2F:
+    case Op::FRND:
+      return Family::Float;
+    case Op::LDG:
+    case Op::STG:
+    case Op::LDS:
+    case Op::STS:
+    case Op::LDL:
+    case Op::STL:
+    case Op::ATOMG:
+    case Op::REDG:
+    case Op::ATOMS:
+      return Family::Memory;
+    case Op::SHFL:
+    case Op::VOTE:
+    case Op::MATCH:
+    case Op::REDUX:
+      return Family::WarpLevel;
+    case Op::BRA:
+    case Op::EXIT:
+    case Op::BSSY:
+    case Op::BSYNC:
+    case Op::BREAK:
+    case Op::WARPSYNC:
+    case Op::BAR:
+    case Op::CALL:
+    case Op::RET:
+    case Op::NOP:
+    case Op::MEMBAR:
+      return Family::Control;
+  }
+  return Family::Control;
+}
+
+void advance(SassWarp& w, std::uint32_t lanes) {
+  for (std::uint32_t m = lanes; m != 0; m &= m - 1)
+    ++w.pc[static_cast<unsigned>(std::countr_zero(m))];
+}
+
+// `lanes` leave their groups and run together from now on.
+void regroup(SassWarp& w, std::uint32_t lanes) {
+  const std::uint32_t id = ++w.groups;
+  for (std::uint32_t m = lanes; m != 0; m &= m - 1)
+    w.group[static_cast<unsigned>(std::countr_zero(m))] = id;
+}
+
+}  // namespace
+
+std::uint32_t Lanes::constant(const Operand& o, std::uint32_t offset, unsigned bytes) const {
+  // Bank 0: the launch (sass_machine.hpp); bank 3: the module's constants, as ptxas places them.
+  const std::vector<std::uint8_t>* bank = o.bank == 0   ? &launch.bank0
+                                          : o.bank == 3 ? launch.bank3
+                                                        : nullptr;
+  if (bank == nullptr || std::uint64_t{offset} + bytes > bank->size())
+    fault(0, fmt::format("constant bank {} offset 0x{:x} is outside what the launch holds", o.bank,
+                         offset));
+  std::uint32_t v = 0;
+  std::memcpy(&v, bank->data() + offset, bytes);
+  return v;
+}
+
+std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
+  const exec::Dim3& shape = launch.spec->block;
+  const std::uint64_t thread = std::uint64_t{w.index} * kWarpSize + lane;
+  const exec::Dim3 tid = exec::unflatten(thread, shape);
+  const std::uint32_t below = lane == 0 ? 0u : (kFullWarpMask >> (kWarpSize - lane));
+  switch (static_cast<Special>(o.index)) {
+    case Special::TidX:
+      return static_cast<std::uint32_t>(tid.x);
+    case Special::TidY:
+      return static_cast<std::uint32_t>(tid.y);
+    case Special::TidZ:
+      return static_cast<std::uint32_t>(tid.z);
+    case Special::CtaidX:
+      return static_cast<std::uint32_t>(block.index.x);
+    case Special::CtaidY:
+      return static_cast<std::uint32_t>(block.index.y);
+    case Special::CtaidZ:
+      return static_cast<std::uint32_t>(block.index.z);
+    case Special::LaneId:
+      return lane;
+    case Special::CgaCtaId:
+      return block.rank;
+    // The clock counts the warp's instructions: deterministic, and increasing as a clock must.
+    case Special::ClockLo:
+      return static_cast<std::uint32_t>(w.executed);
+    case Special::ClockHi:
+      return static_cast<std::uint32_t>(w.executed >> 32);
+    case Special::LtMask:
+      return below;
+    case Special::LeMask:
+      return below | (1u << lane);
+    case Special::EqMask:
+      return 1u << lane;
+    case Special::GeMask:
+      return ~below;
+    case Special::GtMask:
+      return ~below & ~(1u << lane);
+    case Special::Zero:
+    case Special::VirtualSm:  // one SM as the functional model sees it
+      return 0;
+    case Special::WarpId:
+      return w.index;
+  }
+  return 0;
+}
+
+void Lanes::fault(unsigned lane, const std::string& what) const {
+  SassExecutor(launch, stats).fault(block, w, lane, &inst, what);
+}
+
+void SassExecutor::fault(const SassBlock& block, const SassWarp& warp, unsigned lane,
+                         const Instruction* inst, const std::string& what) const {
+  exec::FaultSite site;
+  site.kernel = launch_.program->kernel;
+  site.block = block.index;
+  site.thread = static_cast<std::int64_t>(std::uint64_t{warp.index} * kWarpSize + lane);
+  site.thread_index = exec::unflatten(static_cast<std::uint64_t>(site.thread), launch_.spec->block);
+  std::string where;
+  if (inst != nullptr && inst->listed != nullptr) {
+    const SassInstruction& s = *inst->listed;
+    site.instruction = fmt::format("/*{:04x}*/ {}{}{} {}", s.address, s.guard,
+                                   s.guard.empty() ? "" : " ", s.opcode, s.operands);
+    site.line = s.source_line;
+    where = " at SASS " + site.instruction;
+  }
+  throw exec::KernelFault(std::move(site), what + where);
+}
+
+void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
+                                 std::uint32_t rank) const {
+  const SassProgram& p = *launch_.program;
+  block.index = index;
+  block.linear = linear;
+  block.rank = rank;
+  block.shared.assign(launch_.shared_bytes, 0);
+  block.threads = launch_.spec->threads_per_block();
+  block.exited_threads = 0;
+  block.barrier_arrived = 0;
+  block.warps.resize(launch_.spec->warps_per_block());
+  for (std::size_t i = 0; i < block.warps.size(); ++i) {
+    SassWarp& w = block.warps[i];
+    w.index = static_cast<std::uint32_t>(i);
+    const std::uint64_t first = std::uint64_t{w.index} * kWarpSize;
+    const std::uint64_t present = std::min<std::uint64_t>(kWarpSize, block.threads - first);
+    w.lanes = present == kWarpSize ? kFullWarpMask : (1u << present) - 1u;
+    w.exited = w.waiting = w.block_waiting = 0;
+    w.pc.fill(0);
+    w.barrier.fill(0);
+    w.group.fill(0);
+    w.groups = 0;
+    w.pred.fill(0);
+    w.pred[kTruePred] = kFullWarpMask;
+    w.upred = 0;
+    w.r.assign(std::size_t{p.registers} * kWarpSize, 0);
+    w.ur.assign(p.uniform_registers + 1, 0);
+    w.local.assign(std::size_t{launch_.local_bytes} * kWarpSize, 0);
+    w.executed = 0;
+  }
+}
+
+std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
+  std::uint32_t pc = UINT32_MAX;
+  for (std::uint32_t m = w.runnable(); m != 0; m &= m - 1)
+    pc = std::min(pc, w.pc[static_cast<unsigned>(std::countr_zero(m))]);
+  return pc;
+}
+
+void SassExecutor::step(SassBlock& block, SassWarp& w) {
+  const SassProgram& p = *launch_.program;
+  const std::uint32_t pc = next_pc(w);
+  if (pc >= p.insts.size())
+    fault(block, w, 0, nullptr, "the warp ran past the kernel's last instruction");
+  // The group of the lowest lane at that program counter.
+  std::uint32_t at_pc = 0;
+  for (std::uint32_t m = w.runnable(); m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.pc[lane] == pc) at_pc |= 1u << lane;
+  }
+  const std::uint32_t group = w.group[static_cast<unsigned>(std::countr_zero(at_pc))];
+  std::uint32_t active = 0;
+  for (std::uint32_t m = at_pc; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.group[lane] == group) active |= 1u << lane;
+  }
+  const Instruction& inst = p.insts[pc];
+  std::uint32_t guard = kFullWarpMask;
+  if (inst.guard != kTruePred) {
+    guard = inst.guard_uniform ? (((w.upred >> inst.guard) & 1u) ? kFullWarpMask : 0u)
+                               : w.pred[inst.guard];
+  }
+  if (inst.guard_negate) guard = ~guard;
+  const std::uint32_t mask = active & guard;
+  ++w.executed;
+  ++stats_.warp_instructions;
+  stats_.thread_instructions += static_cast<unsigned>(std::popcount(active));
+  const Family f = family(inst.op);
+  if (f == Family::Control) return control(block, w, inst, active, mask);
+  const Lanes x{launch_, stats_, block, w, inst, mask, access_};
+  if (f == Family::Integer) execute_integer(x);
+  if (f == Family::Float) execute_float(x);
+  if (f == Family::Memory) execute_memory(x);
+  if (f == Family::WarpLevel) execute_warp_level(x);
+  advance(w, active);
+}
+
+void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& inst,
+                           std::uint32_t active, std::uint32_t mask) {
+  const Lanes x{launch_, stats_, block, w, inst, mask, access_};
+  switch (inst.op) {
+    case Op::BRA: {
+      std::uint32_t taken = mask;
+      if (!inst.operands.empty()) {
+        std::uint32_t cond = 0;
+        for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+          const auto lane = static_cast<unsigned>(std::countr_zero(m));
+          if (x.pred(inst.operands[0], lane)) cond |= 1u << lane;
+        }
+        taken = cond;
+      }
+      ++stats_.branch_instructions;
+      if (taken != 0 && taken != active) {
+        ++stats_.divergent_branches;
+        regroup(w, taken);
+      }
+      advance(w, active & ~taken);
+      for (std::uint32_t m = taken; m != 0; m &= m - 1)
+        w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
+      return;
+    }
+    case Op::CALL:
+      advance(w, active & ~mask);
+      for (std::uint32_t m = mask; m != 0; m &= m - 1)
+        w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
+      return;
+    case Op::RET:
+      advance(w, active & ~mask);
+      for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        w.pc[lane] = x.raw(inst.operands.at(0), lane) / 16;
+      }
+      return;
+    case Op::EXIT:
+      w.exited |= mask;
+      block.exited_threads += static_cast<unsigned>(std::popcount(mask));
+      advance(w, active & ~mask);
+      return release_convergence(w);
+    case Op::BSSY:
+      w.barrier[inst.operands.at(0).index] = active;
+      return advance(w, active);
+    case Op::BREAK:
+      w.barrier[inst.operands.at(0).index] &= ~mask;
+      advance(w, active);
+      return release_convergence(w);
+    case Op::BSYNC:
+    case Op::WARPSYNC:
+      w.waiting |= mask;
+      advance(w, active & ~mask);
+      return release_convergence(w);
+    case Op::BAR:
+      if (inst.mods.sub != 0 || inst.operands.size() != 1 ||
+          inst.operands[0].kind != OperandKind::Imm || inst.operands[0].value != 0)
+        x.fault(0, "only BAR.SYNC 0 over the whole block is modelled");
+      ++stats_.barriers;
+      w.block_waiting |= mask;
+      block.barrier_arrived += static_cast<unsigned>(std::popcount(mask));
+      return advance(w, active & ~mask);
+    case Op::NOP:
+    case Op::MEMBAR:
+      return advance(w, active);
+    default:
+      x.fault(0, "not a control instruction");
+  }
+}
+
+void SassExecutor::release_convergence(SassWarp& w) const {
+  const SassProgram& p = *launch_.program;
+  const std::uint32_t live = w.lanes & ~w.exited;
+  w.waiting &= live;
+  std::uint32_t pending = w.waiting;
+  while (pending != 0) {
+    const std::uint32_t pc = w.pc[static_cast<unsigned>(std::countr_zero(pending))];
+    std::uint32_t arrived = 0;
+    for (std::uint32_t m = pending; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      if (w.pc[lane] == pc) arrived |= 1u << lane;
+    }
+    pending &= ~arrived;
+    const Instruction& inst = p.insts[pc];
+    std::uint32_t needed = live;
+    if (inst.op == Op::BSYNC) {
+      needed &= w.barrier[inst.operands.at(0).index];
+    } else if (!inst.operands.empty()) {
+      Operand o = inst.operands[0];
+      needed &= o.kind == OperandKind::Imm ? static_cast<std::uint32_t>(o.value)
+                                           : w.r[std::size_t{o.index} * kWarpSize +
+                                                 static_cast<unsigned>(std::countr_zero(arrived))];
+    }
+    if ((needed & ~arrived) != 0) continue;
+    w.waiting &= ~arrived;
+    advance(w, arrived);
+    regroup(w, arrived);
+  }
+}
+
+bool SassExecutor::release_block_barrier(SassBlock& block) const {
+  if (block.barrier_arrived == 0 || block.barrier_arrived < block.threads - block.exited_threads)
+    return false;
+  open_block_barrier(block);
+  return true;
+}
+
+void SassExecutor::open_block_barrier(SassBlock& block) const {
+  for (SassWarp& w : block.warps) {
+    advance(w, w.block_waiting);
+    if (w.block_waiting != 0) regroup(w, w.block_waiting);
+    w.block_waiting = 0;
+  }
+  block.barrier_arrived = 0;
+}
+
+}  // namespace warpsim::sass

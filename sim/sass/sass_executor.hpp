@@ -1,0 +1,47 @@
+// Executes a decoded SASS kernel (sass_program.hpp) warp by warp on the state of
+// sass_machine.hpp: one step runs the warp's next instruction on the lanes at its lowest
+// program counter, as the hardware's convergence barriers schedule them.
+#pragma once
+
+#include <string>
+
+#include "sim/core/exec/fault.hpp"
+#include "sim/core/exec/state.hpp"
+#include "sim/sass/sass_machine.hpp"
+
+namespace warpsim::sass {
+
+class SassExecutor {
+ public:
+  // `access`, when given, receives each memory instruction's lanes and addresses (the timing
+  // model's memory side reads them).
+  SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
+               exec::AccessRecord* access = nullptr)
+      : launch_(launch), stats_(stats), access_(access) {}
+
+  // A block's state: shared memory zeroed, every warp at the first instruction.
+  void prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
+                     std::uint32_t rank) const;
+  // Runs the next instruction of `warp`, which has runnable lanes. Throws exec::KernelFault.
+  void step(SassBlock& block, SassWarp& warp);
+  // Opens the block's barrier when every thread not exited waits at it; true when it opened.
+  bool release_block_barrier(SassBlock& block) const;
+  // Opens it whatever the count (the timing model decided it opens).
+  void open_block_barrier(SassBlock& block) const;
+  // The instruction the warp runs next (its lowest runnable program counter).
+  static std::uint32_t next_pc(const SassWarp& warp);
+
+  [[noreturn]] void fault(const SassBlock& block, const SassWarp& warp, unsigned lane,
+                          const Instruction* inst, const std::string& what) const;
+
+ private:
+  void control(SassBlock& block, SassWarp& warp, const Instruction& inst, std::uint32_t active,
+               std::uint32_t mask);
+  void release_convergence(SassWarp& warp) const;
+
+  const SassLaunch& launch_;
+  exec::LaunchStats& stats_;
+  exec::AccessRecord* access_;
+};
+
+}  // namespace warpsim::sass

@@ -1,0 +1,154 @@
+// One instruction executing on a warp: the lanes it runs on, and reading and writing its
+// operands per lane. A uniform instruction (UIADD3, ULDC, S2UR, ...) runs once, on the lowest
+// executing lane, and writes uniform registers. Internal to the SASS executor.
+#pragma once
+
+#include <bit>
+#include <cstring>
+#include <string>
+
+#include "sim/core/exec/state.hpp"
+#include "sim/sass/sass_machine.hpp"
+
+namespace warpsim::sass {
+
+struct Lanes {
+  const SassLaunch& launch;
+  exec::LaunchStats& stats;
+  SassBlock& block;
+  SassWarp& w;
+  const Instruction& inst;
+  std::uint32_t mask = 0;                // lanes that execute it (guard applied)
+  exec::AccessRecord* access = nullptr;  // timing mode: what a memory instruction touched
+
+  // Calls fn(lane) for each executing lane; a uniform instruction once.
+  template <typename Fn>
+  void each(Fn&& fn) const {
+    if (inst.mods.uniform) {
+      if (mask != 0) fn(static_cast<unsigned>(std::countr_zero(mask)));
+      return;
+    }
+    for (std::uint32_t m = mask; m != 0; m &= m - 1) fn(static_cast<unsigned>(std::countr_zero(m)));
+  }
+
+  const Operand& op(std::size_t i) const { return inst.operands[i]; }
+  std::size_t count() const { return inst.operands.size(); }
+
+  std::uint32_t constant(const Operand& o, std::uint32_t offset, unsigned bytes) const;
+  std::uint32_t special(const Operand& o, unsigned lane) const;
+
+  // The operand's 32 bits, no modifier applied.
+  std::uint32_t raw(const Operand& o, unsigned lane) const {
+    switch (o.kind) {
+      case OperandKind::Reg:
+        return o.index == kZeroReg ? 0u : w.r[std::size_t{o.index} * kWarpSize + lane];
+      case OperandKind::UReg:
+        return o.index == kZeroUReg ? 0u : w.ur[o.index];
+      case OperandKind::Imm:
+        return o.is_real ? std::bit_cast<std::uint32_t>(static_cast<float>(o.real))
+                         : static_cast<std::uint32_t>(o.value);
+      case OperandKind::Const:
+        return constant(o, index_of(o, lane), 4);
+      case OperandKind::Special:
+        return special(o, lane);
+      default:
+        return 0;
+    }
+  }
+  // Integer source: ~ and - applied.
+  std::uint32_t u32(const Operand& o, unsigned lane) const {
+    std::uint32_t v = raw(o, lane);
+    if (o.invert) v = ~v;
+    if (o.negate) v = ~v + 1u;
+    return v;
+  }
+  // Float source: |x| and - applied to the bits.
+  float f32(const Operand& o, unsigned lane) const {
+    std::uint32_t v = raw(o, lane);
+    if (o.absolute) v &= 0x7fffffffu;
+    if (o.negate) v ^= 0x80000000u;
+    if (inst.mods.ftz && (v & 0x7f800000u) == 0) v &= 0x80000000u;
+    return std::bit_cast<float>(v);
+  }
+  // A register pair's 64 bits (R, R+1), or a 64-bit constant or immediate.
+  std::uint64_t raw64(const Operand& o, unsigned lane) const {
+    switch (o.kind) {
+      case OperandKind::Reg:
+        return o.index == kZeroReg
+                   ? 0u
+                   : w.r[std::size_t{o.index} * kWarpSize + lane] |
+                         std::uint64_t{w.r[std::size_t{o.index + 1u} * kWarpSize + lane]} << 32;
+      case OperandKind::UReg:
+        return o.index == kZeroUReg ? 0u : w.ur[o.index] | std::uint64_t{w.ur[o.index + 1u]} << 32;
+      case OperandKind::Imm:
+        return o.is_real ? std::bit_cast<std::uint64_t>(o.real) : o.value;
+      case OperandKind::Const: {
+        const std::uint32_t at = index_of(o, lane);
+        return constant(o, at, 4) | std::uint64_t{constant(o, at + 4, 4)} << 32;
+      }
+      default:
+        return raw(o, lane);
+    }
+  }
+  double f64(const Operand& o, unsigned lane) const {
+    std::uint64_t v = raw64(o, lane);
+    if (o.absolute) v &= ~(std::uint64_t{1} << 63);
+    if (o.negate) v ^= std::uint64_t{1} << 63;
+    return std::bit_cast<double>(v);
+  }
+  bool pred(const Operand& o, unsigned lane) const {
+    bool v = true;
+    if (o.kind == OperandKind::Pred) {
+      v = o.index == kTruePred || ((w.pred[o.index] >> lane) & 1u) != 0;
+    } else if (o.kind == OperandKind::UPred) {
+      v = o.index == kTruePred || ((w.upred >> o.index) & 1u) != 0;
+    }
+    return v != o.negate;
+  }
+
+  void set(const Operand& d, unsigned lane, std::uint32_t v) const {
+    if (d.kind == OperandKind::Reg && d.index != kZeroReg) {
+      w.r[std::size_t{d.index} * kWarpSize + lane] = v;
+    } else if (d.kind == OperandKind::UReg && d.index != kZeroUReg) {
+      w.ur[d.index] = v;
+    }
+  }
+  void set64(const Operand& d, unsigned lane, std::uint64_t v) const {
+    if (d.index == kZeroReg || (d.kind == OperandKind::UReg && d.index == kZeroUReg)) return;
+    Operand high = d;
+    high.index = static_cast<std::uint8_t>(d.index + 1);
+    set(d, lane, static_cast<std::uint32_t>(v));
+    set(high, lane, static_cast<std::uint32_t>(v >> 32));
+  }
+  void set_pred(const Operand& d, unsigned lane, bool v) const {
+    if (d.index == kTruePred) return;
+    if (d.kind == OperandKind::UPred) {
+      w.upred =
+          static_cast<std::uint8_t>(v ? w.upred | (1u << d.index) : w.upred & ~(1u << d.index));
+    } else if (d.kind == OperandKind::Pred) {
+      const std::uint32_t bit = 1u << lane;
+      w.pred[d.index] = v ? w.pred[d.index] | bit : w.pred[d.index] & ~bit;
+    }
+  }
+
+  [[noreturn]] void fault(unsigned lane, const std::string& what) const;
+
+  std::uint32_t constant_offset(const Operand& o, unsigned lane) const { return index_of(o, lane); }
+
+ private:
+  // c[bank][reg + offset]: the byte offset a lane reads.
+  std::uint32_t index_of(const Operand& o, unsigned lane) const {
+    std::uint32_t at = static_cast<std::uint32_t>(o.value);
+    if (o.reg != kNoReg && o.reg != kZeroReg) at += w.r[std::size_t{o.reg} * kWarpSize + lane];
+    if (o.ureg != kNoReg && o.ureg != kZeroUReg) at += w.ur[o.ureg];
+    return at;
+  }
+};
+
+// The families of instructions, each in its own file.
+void execute_integer(const Lanes& x);     // sass_exec_integer.cpp
+void execute_float(const Lanes& x);       // sass_exec_float.cpp
+void execute_memory(const Lanes& x);      // sass_exec_memory.cpp
+void execute_warp_level(const Lanes& x);  // sass_exec_warp.cpp
+
+}  // namespace warpsim::sass

@@ -1,0 +1,82 @@
+// The state a SASS kernel runs on: per warp its registers (R, UR, P, UP), each lane's program
+// counter and the convergence barriers (B0-B15); per block its shared memory and its barrier;
+// per launch the constant bank the driver fills (launch shape, parameters) and the buffers.
+//
+// Reconvergence follows the hardware's own scheme since Volta: every lane has its own program
+// counter; lanes a divergent branch separated stay separate groups, even where their program
+// counters meet, until a convergence barrier or the block's barrier releases them together
+// (the H200 executes a BSYNC once per group that reaches it); the warp runs the group at the
+// lowest program counter; BSSY records which lanes a convergence barrier waits for, BSYNC waits
+// until all of them (those not exited or removed by BREAK) have arrived, WARPSYNC waits for the
+// lanes it names.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/exec/global_memory.hpp"
+#include "sim/core/exec/launch.hpp"
+#include "sim/core/exec/stats.hpp"
+#include "sim/core/gpu_constants.hpp"
+#include "sim/sass/sass_program.hpp"
+
+namespace warpsim::sass {
+
+// The driver's layout of constant bank 0 on sm_90 (as ptxas addresses it): the block shape
+// at 0x0, the grid shape at 0xc, the local-memory stack top at 0x28, the global-memory
+// descriptor at 0x208 and the kernel's parameters from 0x210, each aligned to its size.
+inline constexpr std::uint32_t kBlockDimOffset = 0x0;
+inline constexpr std::uint32_t kGridDimOffset = 0xc;
+inline constexpr std::uint32_t kStackTopOffset = 0x28;
+inline constexpr std::uint32_t kParamOffset = 0x210;
+// sm_90 shared-memory window: a block's shared memory starts 1 KB in (the reserved part), and
+// an address's bits from 24 name the block within its cluster (SR_CgaCtaId << 24).
+inline constexpr std::uint32_t kSharedWindowBase = 0x400;
+inline constexpr unsigned kSharedRankShift = 24;
+
+struct SassLaunch {
+  const SassProgram* program = nullptr;
+  const exec::LaunchSpec* spec = nullptr;
+  exec::GlobalMemory* global = nullptr;
+  std::vector<std::uint8_t> bank0;
+  const std::vector<std::uint8_t>* bank3 = nullptr;  // the module's __constant__ data
+  std::uint32_t shared_bytes = 0;                    // static (as ptxas allocated) plus dynamic
+  std::uint32_t local_bytes = 0;                     // per thread: the stack frame
+};
+
+enum class LaneWait : std::uint8_t { None, Convergence, Block };
+
+struct SassWarp {
+  std::uint32_t index = 0;
+  std::uint32_t lanes = 0;                       // lanes holding a thread
+  std::uint32_t exited = 0;                      // lanes whose thread has exited
+  std::uint32_t waiting = 0;                     // lanes at a BSYNC or WARPSYNC not yet released
+  std::uint32_t block_waiting = 0;               // lanes at BAR.SYNC
+  std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
+  std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
+  std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
+  std::uint32_t groups = 0;                      // groups made so far (the next one's id)
+  std::array<std::uint32_t, 8> pred{};           // P0-P6 lane masks; [7] PT
+  std::uint8_t upred = 0;                        // UP0-UP6 bits
+  std::vector<std::uint32_t> r;                  // reg * 32 + lane
+  std::vector<std::uint32_t> ur;
+  std::vector<std::uint8_t> local;  // lane * local_bytes + offset
+  std::uint64_t executed = 0;       // warp instructions
+  bool done() const { return (lanes & ~exited) == 0; }
+  // Lanes that can run now.
+  std::uint32_t runnable() const { return lanes & ~exited & ~waiting & ~block_waiting; }
+};
+
+struct SassBlock {
+  exec::Dim3 index;
+  std::uint64_t linear = 0;
+  std::uint32_t rank = 0;  // in its cluster
+  std::vector<std::uint8_t> shared;
+  std::vector<SassWarp> warps;
+  std::uint64_t threads = 0;
+  std::uint64_t exited_threads = 0;
+  std::uint64_t barrier_arrived = 0;  // threads waiting at BAR.SYNC
+};
+
+}  // namespace warpsim::sass

@@ -1,0 +1,241 @@
+// A kernel's SASS decoded for execution: each instruction of the listing (sass_listing.hpp) as
+// an opcode, the modifiers that change what it computes, its guard and its operands, with
+// branch targets resolved to instruction indices. Only forms whose semantics the executor
+// implements decode; anything else is an error naming the instruction, its address and the
+// kernel, so a result is never computed from guessed semantics.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/sass/sass_listing.hpp"
+
+namespace warpsim::sass {
+
+// Base opcodes the executor runs (the listing's opcode before its first '.').
+enum class Op : std::uint8_t {
+  // integer
+  IADD3,
+  IMAD,
+  IMADWIDE,
+  LEA,
+  SHF,
+  LOP3,
+  ISETP,
+  IMNMX,
+  IADDMNMX,
+  IABS,
+  POPC,
+  FLO,
+  BREV,
+  PRMT,
+  SEL,
+  MOV,
+  // floating point
+  FADD,
+  FMUL,
+  FFMA,
+  FMNMX,
+  FSETP,
+  FSEL,
+  FCHK,
+  MUFU,
+  HFMA2,
+  DADD,
+  DMUL,
+  DFMA,
+  DSETP,
+  // conversions
+  I2F,
+  F2I,
+  F2F,
+  FRND,
+  // predicates
+  PLOP3,
+  P2R,
+  R2P,
+  // special registers, constants, uniform moves
+  S2R,
+  CS2R,
+  S2UR,
+  LDC,
+  R2UR,
+  // memory
+  LDG,
+  STG,
+  LDS,
+  STS,
+  LDL,
+  STL,
+  ATOMG,
+  REDG,
+  ATOMS,
+  // warp-level
+  SHFL,
+  VOTE,
+  MATCH,
+  REDUX,
+  // control
+  BRA,
+  EXIT,
+  BSSY,
+  BSYNC,
+  BREAK,
+  WARPSYNC,
+  BAR,
+  CALL,
+  RET,
+  NOP,
+  MEMBAR,
+};
+
+enum class OperandKind : std::uint8_t { Reg, UReg, Pred, UPred, Imm, Const, Mem, Special, Barrier };
+
+inline constexpr std::uint8_t kZeroReg = 255;  // RZ
+inline constexpr std::uint8_t kZeroUReg = 63;  // URZ
+inline constexpr std::uint8_t kTruePred = 7;   // PT, UPT
+inline constexpr std::uint8_t kNoReg = 0xfe;   // a memory operand without that part
+
+enum class Special : std::uint8_t {
+  TidX,
+  TidY,
+  TidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  LaneId,
+  CgaCtaId,
+  ClockLo,
+  ClockHi,
+  LtMask,
+  LeMask,
+  EqMask,
+  GeMask,
+  GtMask,
+  Zero,
+  VirtualSm,
+  WarpId
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::Imm;
+  std::uint8_t index = 0;   // register, predicate, special or convergence barrier number
+  bool negate = false;      // -R (arithmetic), !P (predicate)
+  bool absolute = false;    // |R|
+  bool invert = false;      // ~R
+  bool wide = false;        // R.64 in an address
+  std::uint64_t value = 0;  // Imm: the bits; Const: the byte offset; Mem: the offset (two's c.)
+  double real = 0.0;        // Imm written as a floating-point literal (is_real)
+  bool is_real = false;
+  // Const: c[bank][reg + offset] (reg kNoReg when absent, ureg for a uniform index).
+  // Mem: desc[ureg_desc][reg(.64) + ureg + offset], reg scaled by `scale`.
+  std::uint8_t bank = 0;
+  std::uint8_t reg = kNoReg;
+  std::uint8_t ureg = kNoReg;
+  std::uint8_t scale = 1;
+};
+
+enum class Compare : std::uint8_t {
+  F,
+  LT,
+  EQ,
+  LE,
+  GT,
+  NE,
+  GE,
+  T,
+  NUM,
+  NAN_,
+  LTU,
+  EQU,
+  LEU,
+  GTU,
+  NEU,
+  GEU
+};
+enum class BoolOp : std::uint8_t { And, Or, Xor };
+enum class Rounding : std::uint8_t { Nearest, Zero, Down, Up };
+// An integer or floating-point width and kind, from modifiers like .U32, .S64, .F16, .U8.
+enum class DataType : std::uint8_t { U8, S8, U16, S16, U32, S32, U64, S64, F16, F32, F64, B128 };
+
+inline unsigned data_bytes(DataType t) {
+  switch (t) {
+    case DataType::U8:
+    case DataType::S8:
+      return 1;
+    case DataType::U16:
+    case DataType::S16:
+    case DataType::F16:
+      return 2;
+    case DataType::U32:
+    case DataType::S32:
+    case DataType::F32:
+      return 4;
+    case DataType::U64:
+    case DataType::S64:
+    case DataType::F64:
+      return 8;
+    case DataType::B128:
+      return 16;
+  }
+  return 4;
+}
+
+// The functions and modes that `Modifiers::sub` holds, per opcode.
+enum class MufuFn : std::uint8_t { Rcp, Rsq, Sqrt, Ex2, Lg2, Sin, Cos, Tanh, Rcp64H, Rsq64H };
+enum class ShflMode : std::uint8_t { Idx, Up, Down, Bfly };
+enum class VoteMode : std::uint8_t { Any, All, Eq };
+// Cast: compare and store (ATOMS.CAST.SPIN), giving 1 where it stored and 0 where not.
+enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas, Cast };
+enum class BarKind : std::uint8_t { Sync, Arrive };
+enum class ReduxOp : std::uint8_t { Sum, Min, Max, And, Or, Xor };
+
+// What the modifiers say, decoded once; each opcode reads the fields it has.
+struct Modifiers {
+  Compare compare = Compare::F;
+  BoolOp bool_op = BoolOp::And;
+  Rounding rounding = Rounding::Nearest;
+  DataType type = DataType::U32;  // memory width; integer compare/shift/convert source kind
+  DataType dest = DataType::U32;  // conversions: the destination kind
+  bool is_unsigned = false;       // .U32 on compares and multiplies
+  bool extended = false;          // .X (carry in), .EX (chained compare)
+  bool high = false;              // .HI
+  bool left = false;              // SHF.L
+  bool ftz = false;
+  bool saturate = false;
+  bool sx32 = false;         // LEA.HI .SX32: the high word is the low word's sign
+  bool uniform = false;      // the uniform datapath's form (UIADD3, ULEA, ...): one value a warp
+  bool wrap = false;         // SHF .W: the shift amount wraps
+  bool truncate = false;     // F2I/FRND .TRUNC, .FLOOR, .CEIL encoded in `rounding`
+  bool count_lanes = false;  // ATOMS.POPC.INC: adds one per lane, no value operand
+  std::uint8_t sub = 0;      // MUFU function, SHFL mode, VOTE mode, atomic op, BAR kind, PRMT mode
+};
+
+struct Instruction {
+  Op op = Op::NOP;
+  Modifiers mods;
+  std::uint8_t guard = kTruePred;  // PT: always
+  bool guard_negate = false;
+  bool guard_uniform = false;
+  std::vector<Operand> operands;
+  std::uint32_t target = 0;  // BRA/BSSY/CALL: the instruction index it names
+  std::uint32_t address = 0;
+  const SassInstruction* listed = nullptr;  // its listing line (opcode, operands, controls)
+};
+
+struct SassProgram {
+  std::string kernel;
+  std::vector<Instruction> insts;  // index = address / 16
+  std::uint32_t registers = 0;     // R0 .. R(registers-1) used (at least 1)
+  std::uint32_t uniform_registers = 0;
+};
+
+struct DecodeError {
+  std::string message;  // names the kernel, the instruction's address and its text
+};
+
+std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& error);
+
+}  // namespace warpsim::sass

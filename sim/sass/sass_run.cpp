@@ -1,0 +1,157 @@
+#include "sim/sass/sass_run.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstring>
+
+#include "sim/core/exec/values.hpp"
+#include "sim/sass/sass_executor.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+void put(std::vector<std::uint8_t>& bank, std::size_t at, const void* bytes, std::size_t n) {
+  if (bank.size() < at + n) bank.resize(at + n, 0);
+  std::memcpy(bank.data() + at, bytes, n);
+}
+
+void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
+  const auto word = static_cast<std::uint32_t>(v);
+  put(bank, at, &word, 4);
+}
+
+// The block's first waiting warp, for a fault that names where it waits.
+[[noreturn]] void report_stuck(const SassExecutor& ex, const SassBlock& block) {
+  for (const SassWarp& w : block.warps) {
+    if (w.done()) continue;
+    const unsigned lane = static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited));
+    if (w.block_waiting != 0) {
+      ex.fault(block, w, lane, nullptr,
+               fmt::format("BAR.SYNC never opens: {} of the block's {} threads still running "
+                           "arrived",
+                           block.barrier_arrived, block.threads - block.exited_threads));
+    }
+    ex.fault(block, w, lane, nullptr, "a convergence barrier (BSYNC or WARPSYNC) never completes");
+  }
+  ex.fault(block, block.warps.front(), 0, nullptr, "the block cannot make progress");
+}
+
+}  // namespace
+
+std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
+                                        const std::string& kernel, std::string& error) {
+  SassKernel k;
+  k.listing = std::move(listing);
+  const SassFunction* f = k.listing.find(kernel);
+  if (f == nullptr) {
+    error = "the SASS listing has no kernel named '" + kernel + "'";
+    return std::nullopt;
+  }
+  DecodeError decode_error;
+  auto program = decode_program(*f, decode_error);
+  if (!program) {
+    error = decode_error.message;
+    return std::nullopt;
+  }
+  k.program = std::move(*program);
+  k.resources = resources;
+  return k;
+}
+
+std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string& arch,
+                                       const std::string& kernel, std::string& error) {
+  SassBuild built = build_sass(ptx, arch);
+  if (!built.listing) {
+    error = built.error;
+    return std::nullopt;
+  }
+  const auto r = built.resources.find(kernel);
+  return decode_kernel(std::move(*built.listing),
+                       r == built.resources.end() ? KernelResources{} : r->second, kernel, error);
+}
+
+std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
+                                        const exec::GlobalMemory& memory,
+                                        std::uint32_t local_bytes) {
+  std::vector<std::uint8_t> bank(kParamOffset, 0);
+  const exec::Dim3 dims[] = {launch.block, launch.grid};
+  const std::uint32_t offsets[] = {kBlockDimOffset, kGridDimOffset};
+  for (std::size_t d = 0; d < 2; ++d) {
+    put_u32(bank, offsets[d], dims[d].x);
+    put_u32(bank, offsets[d] + 4, dims[d].y);
+    put_u32(bank, offsets[d] + 8, dims[d].z);
+  }
+  put_u32(bank, kStackTopOffset, local_bytes);
+  std::size_t at = kParamOffset;
+  for (const ir::KernelParam& p : launch.kernel->params) {
+    const std::size_t size = p.is_pointer                     ? 8
+                             : p.type == ir::ScalarType::Pred ? 4
+                                                              : ir::size_bytes(p.type);
+    at = (at + size - 1) / size * size;
+    std::uint64_t bits = 0;
+    if (p.is_pointer) {
+      bits = memory.find(p.name)->base_address;
+    } else {
+      bits = exec::literal_bits(std::get<ir::Literal>(launch.args.at(p.name)),
+                                p.type == ir::ScalarType::Pred ? ir::ScalarType::U32 : p.type);
+    }
+    put(bank, at, &bits, size);
+    at += size;
+  }
+  return bank;
+}
+
+exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
+                                const std::vector<std::uint8_t>& constants,
+                                const exec::ExecOptions& options) {
+  const auto setup_start = std::chrono::steady_clock::now();
+  exec::LaunchResult result;
+  result.memory = exec::GlobalMemory::allocate(launch);
+  SassLaunch l;
+  l.program = &kernel.program;
+  l.spec = &launch;
+  l.global = &result.memory;
+  l.local_bytes = kernel.resources.stack_frame;
+  l.bank0 = constant_bank(launch, result.memory, l.local_bytes);
+  l.bank3 = &constants;
+  l.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
+  SassExecutor ex(l, result.stats);
+  const auto start = std::chrono::steady_clock::now();
+  result.timing.setup_seconds = std::chrono::duration<double>(start - setup_start).count();
+  const exec::Dim3 cluster{std::max<std::uint64_t>(launch.cluster.x, 1),
+                           std::max<std::uint64_t>(launch.cluster.y, 1),
+                           std::max<std::uint64_t>(launch.cluster.z, 1)};
+  SassBlock block;
+  for (std::uint64_t linear = 0; linear < launch.blocks(); ++linear) {
+    const exec::Dim3 index = exec::unflatten(linear, launch.grid);
+    const exec::Dim3 in_cluster{index.x % cluster.x, index.y % cluster.y, index.z % cluster.z};
+    ex.prepare_block(block, index, linear,
+                     static_cast<std::uint32_t>(exec::flatten(in_cluster, cluster)));
+    for (;;) {
+      bool progress = false, done = true;
+      for (SassWarp& w : block.warps) {
+        while (w.runnable() != 0) {
+          ex.step(block, w);
+          progress = true;
+          if (result.stats.warp_instructions > options.max_warp_instructions) {
+            ex.fault(block, w, 0, nullptr,
+                     fmt::format("more than {} warp instructions executed; the kernel may never "
+                                 "finish (raise the limit with --max-warp-insts)",
+                                 options.max_warp_instructions));
+          }
+        }
+        done = done && w.done();
+      }
+      if (done) break;
+      if (ex.release_block_barrier(block)) continue;
+      if (!progress) report_stuck(ex, block);
+    }
+    if (options.progress != nullptr) options.progress->blocks(linear + 1, launch.blocks());
+  }
+  result.timing.simulate_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace warpsim::sass

@@ -1,0 +1,49 @@
+// A launch run on its SASS: the kernel as ptxas compiled it, executed functionally block by
+// block (sass_executor.hpp), giving the same LaunchResult as the IR executor: the buffers'
+// final bytes and the counters, here of the instructions the GPU runs.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/sass/disassembler.hpp"
+#include "sim/sass/sass_program.hpp"
+
+namespace warpsim::sass {
+
+// Move-only: the program's instructions point into the listing's.
+struct SassKernel {
+  SassKernel() = default;
+  SassKernel(SassKernel&&) = default;
+  SassKernel& operator=(SassKernel&&) = default;
+  SassKernel(const SassKernel&) = delete;
+  SassKernel& operator=(const SassKernel&) = delete;
+
+  SassListing listing;  // owns the instructions `program` points into
+  SassProgram program;
+  KernelResources resources;
+};
+
+// ptxas and nvdisasm over `ptx` for `arch`, the entry `kernel` decoded. Nothing when a tool is
+// missing, ptxas fails or an instruction is not modelled; `error` says which.
+std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string& arch,
+                                       const std::string& kernel, std::string& error);
+
+// Decodes `kernel` of an already parsed listing (the listing moves into the result).
+std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
+                                        const std::string& kernel, std::string& error);
+
+// Constant bank 0 as the driver fills it for `launch` (sass_machine.hpp's layout).
+std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
+                                        const exec::GlobalMemory& memory,
+                                        std::uint32_t local_bytes);
+
+// Throws exec::KernelFault as the IR executor does (a bad access, a barrier that never opens,
+// the instruction budget spent). `constants`: the module's constant data (constant bank 3,
+// exec::constant_image).
+exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
+                                const std::vector<std::uint8_t>& constants,
+                                const exec::ExecOptions& options);
+
+}  // namespace warpsim::sass

@@ -1,0 +1,253 @@
+#include "sim/scheduler/frontend/sass_frontend.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <unordered_map>
+
+#include "sim/sass/sass_executor.hpp"
+
+namespace warpsim::scheduler {
+namespace {
+
+using sass::Op;
+
+Pipe pipe_of(const sass::Instruction& inst) {
+  switch (inst.op) {
+    case Op::IMAD:
+    case Op::IMADWIDE:
+      return Pipe::IMul;
+    case Op::FADD:
+    case Op::FMUL:
+    case Op::FFMA:
+    case Op::FMNMX:
+    case Op::FSETP:
+    case Op::FSEL:
+    case Op::FCHK:
+    case Op::HFMA2:
+      return Pipe::Fp32;
+    case Op::DADD:
+    case Op::DMUL:
+    case Op::DFMA:
+    case Op::DSETP:
+      return Pipe::Fp64;
+    case Op::MUFU:
+    case Op::POPC:
+    case Op::FLO:
+    case Op::BREV:
+    case Op::S2R:
+    case Op::CS2R:
+      return Pipe::Sfu;
+    case Op::I2F:
+    case Op::F2I:
+    case Op::F2F:
+    case Op::FRND:
+      return Pipe::Convert;
+    case Op::LDG:
+    case Op::STG:
+    case Op::ATOMG:
+    case Op::REDG:
+      return Pipe::Global;
+    case Op::LDL:
+    case Op::STL:
+      return Pipe::Local;
+    case Op::LDS:
+    case Op::STS:
+    case Op::ATOMS:
+    case Op::SHFL:
+    case Op::MATCH:
+    case Op::REDUX:
+      return Pipe::Shared;
+    case Op::LDC:
+      return inst.mods.uniform ? Pipe::Int : Pipe::Const;
+    case Op::BRA:
+    case Op::BSSY:
+    case Op::BSYNC:
+    case Op::BREAK:
+    case Op::WARPSYNC:
+    case Op::CALL:
+    case Op::RET:
+      return Pipe::Branch;
+    case Op::BAR:
+      return Pipe::Barrier;
+    case Op::EXIT:
+      return Pipe::Exit;
+    case Op::IADD3:
+    case Op::LEA:
+    case Op::SHF:
+    case Op::LOP3:
+    case Op::ISETP:
+    case Op::IMNMX:
+    case Op::IADDMNMX:
+    case Op::IABS:
+    case Op::PRMT:
+    case Op::SEL:
+    case Op::MOV:
+    case Op::PLOP3:
+    case Op::P2R:
+    case Op::R2P:
+    case Op::S2UR:
+    case Op::R2UR:
+    case Op::VOTE:
+    case Op::NOP:
+    case Op::MEMBAR:
+      return Pipe::Int;
+  }
+  return Pipe::Int;
+}
+
+MemoryOp memory_op_of(Op op) {
+  switch (op) {
+    case Op::LDG:
+    case Op::LDS:
+    case Op::LDL:
+    case Op::ATOMS:
+      return MemoryOp::Load;
+    // Global atomics apply at issue (SassFrontend::needs_one_thread): timed as stores.
+    case Op::STG:
+    case Op::STS:
+    case Op::STL:
+    case Op::ATOMG:
+    case Op::REDG:
+      return MemoryOp::Store;
+    default:
+      return MemoryOp::None;
+  }
+}
+
+// The SASS executor behind an SM: one SassBlock per resident block, mirrored into the
+// exec::BlockState the timing model schedules (status, next pc, barrier arrivals).
+class SassSource final : public InstructionSource {
+ public:
+  SassSource(const sass::SassLaunch& launch, const SmExecution& out, std::uint64_t budget)
+      : launch_(launch), executor_(launch, *out.stats, out.access), budget_(budget) {}
+
+  void prepare_block(exec::BlockState& b, const exec::Dim3& index, std::uint32_t rank) override {
+    sass::SassBlock& s = blocks_[&b];
+    const std::uint64_t linear = exec::flatten(index, launch_.spec->grid);
+    executor_.prepare_block(s, index, linear, rank);
+    b.index = index;
+    b.linear = linear;
+    b.cluster_rank = rank;
+    b.threads = s.threads;
+    b.barrier_arrived = b.exited_threads = b.cluster_arrived = 0;
+    b.warps.resize(s.warps.size());
+    for (std::size_t i = 0; i < s.warps.size(); ++i) {
+      exec::WarpState& w = b.warps[i];
+      w.index = static_cast<std::uint32_t>(i);
+      w.lanes = s.warps[i].lanes;
+      w.exited = 0;
+      w.status = exec::WarpStatus::Ready;
+      w.stack.assign(1, exec::SimtEntry{0, exec::kExitPc, w.lanes});
+    }
+  }
+
+  void execute(exec::BlockState& block, std::vector<exec::BlockState>* /*cluster*/,
+               exec::WarpState& warp) override {
+    sass::SassBlock& s = blocks_.at(&block);
+    // The timing model opened the block's barrier (exec::release_block_barrier): open it here.
+    if (s.barrier_arrived != 0 && block.barrier_arrived == 0) executor_.open_block_barrier(s);
+    sass::SassWarp& w = s.warps[warp.index];
+    executor_.step(s, w);
+    if (++executed_ > budget_) {
+      executor_.fault(s, w, 0, nullptr,
+                      fmt::format("more than {} warp instructions executed on one SM; the kernel "
+                                  "may never finish (raise the limit with --max-warp-insts)",
+                                  budget_));
+    }
+    block.barrier_arrived = s.barrier_arrived;
+    block.exited_threads = s.exited_threads;
+    warp.exited = w.exited;
+    if (w.done()) {
+      warp.status = exec::WarpStatus::Done;
+    } else if (w.runnable() != 0) {
+      warp.status = exec::WarpStatus::Ready;
+      warp.stack.back().pc = sass::SassExecutor::next_pc(w);
+    } else if (w.block_waiting != 0) {
+      warp.status = exec::WarpStatus::AtBarrier;
+      warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.block_waiting))];
+    } else {
+      executor_.fault(s, w, static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited)), nullptr,
+                      "a convergence barrier (BSYNC or WARPSYNC) never completes");
+    }
+  }
+
+ private:
+  const sass::SassLaunch& launch_;
+  sass::SassExecutor executor_;
+  std::unordered_map<const exec::BlockState*, sass::SassBlock> blocks_;
+  std::uint64_t executed_ = 0;
+  std::uint64_t budget_;
+};
+
+[[noreturn]] void fault_at(const exec::LaunchSpec& launch, const exec::BlockState& b,
+                           const std::string& what) {
+  exec::FaultSite site;
+  site.kernel = launch.kernel->name;
+  site.block = b.index;
+  throw exec::KernelFault(std::move(site), what);
+}
+
+}  // namespace
+
+std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
+                                      const config::TimingConfig& timing) {
+  std::vector<InstTiming> out(program.insts.size());
+  for (std::size_t i = 0; i < program.insts.size(); ++i) {
+    const sass::Instruction& inst = program.insts[i];
+    InstTiming& it = out[i];
+    it.pipe = pipe_of(inst);
+    pipe_latency(it.pipe, timing, it);
+    it.memory_op = memory_op_of(inst.op);
+    it.shuffle = inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX;
+    if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
+      it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
+    it.counting_scoreboards = true;
+    if (inst.listed == nullptr) continue;  // an address without an instruction (never run)
+    const sass::Controls& c = inst.listed->controls;
+    it.stall = c.stall;
+    if (c.write_barrier) it.writes[it.nwrites++] = *c.write_barrier;
+    for (std::uint32_t b = 0; b < kSassScoreboards; ++b) {
+      if ((c.wait_mask >> b) & 1u) it.reads[it.nreads++] = b;
+    }
+  }
+  return out;
+}
+
+SassFrontend::SassFrontend(const sass::SassKernel& kernel, const exec::LaunchSpec& launch,
+                           exec::GlobalMemory& memory, const std::vector<std::uint8_t>& constants,
+                           const config::TimingConfig& timing, std::uint64_t max_warp_instructions)
+    : insts_(classify_sass(kernel.program, timing)), budget_(max_warp_instructions) {
+  launch_.program = &kernel.program;
+  launch_.spec = &launch;
+  launch_.global = &memory;
+  launch_.local_bytes = kernel.resources.stack_frame;
+  launch_.bank0 = sass::constant_bank(launch, memory, launch_.local_bytes);
+  launch_.bank3 = &constants;
+  launch_.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
+  for (const sass::Instruction& inst : kernel.program.insts)
+    has_global_atomics_ |= inst.op == Op::ATOMG || inst.op == Op::REDG;
+}
+
+std::unique_ptr<InstructionSource> SassFrontend::source_for_sm(const SmExecution& out) const {
+  // Per SASS instruction, as the engine merges them (the report's per-line tables are the IR's).
+  out.stats->per_branch.resize(insts_.size());
+  out.stats->per_memory.resize(insts_.size());
+  return std::make_unique<SassSource>(launch_, out, budget_);
+}
+
+void SassFrontend::over_budget(exec::LaunchStats& /*stats*/, std::vector<exec::BlockState>& cluster,
+                               std::uint64_t budget) const {
+  fault_at(*launch_.spec, cluster.front(),
+           fmt::format("more than {} warp instructions executed; the kernel may never finish "
+                       "(raise the limit with --max-warp-insts)",
+                       budget));
+}
+
+void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
+                            std::vector<exec::BlockState>& cluster) const {
+  fault_at(*launch_.spec, cluster.front(),
+           "no warp of the block can run again: a barrier some of its threads never reach");
+}
+
+}  // namespace warpsim::scheduler

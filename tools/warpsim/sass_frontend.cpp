@@ -1,0 +1,74 @@
+#include "tools/warpsim/sass_frontend.hpp"
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/core/exec/program.hpp"
+#include "sim/sass/sass_run.hpp"
+#include "sim/scheduler/frontend/sass_frontend.hpp"
+#include "tools/warpsim/kernel_input.hpp"
+
+namespace warpsim::cli {
+
+bool frontend_ok(const std::string& word, const char* command, std::ostream& err) {
+  if (word == "ir" || word == "sass") return true;
+  err << "warpsim " << command << ": error: --frontend must be ir or sass, not '" << word << "'\n";
+  return false;
+}
+
+namespace {
+
+// The launch's kernel compiled by ptxas: an imported kernel from nvcc's own PTX under its PTX
+// name, an IR kernel as the IR lowers.
+std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::LaunchSpec& launch,
+                                        const std::string& arch, std::string& error) {
+  const bool imported = !module.imported_ptx.empty() && !launch.kernel->ptx_name.empty();
+  auto kernel =
+      imported
+          ? sass::compile_sass(module.imported_ptx, arch, launch.kernel->ptx_name, error)
+          : sass::compile_sass(cuda::lower_to_ptx(module, arch), arch, launch.kernel->name, error);
+  if (!kernel) error += " (--frontend ir runs the IR instead)";
+  return kernel;
+}
+
+// The per-instruction tables are the IR's: SASS instructions are counted in the totals only.
+void size_per_line_tables(const exec::LaunchSpec& launch, exec::LaunchStats& stats) {
+  std::size_t instructions = 0;
+  for (const ir::BasicBlock& b : launch.kernel->blocks) instructions += b.instructions.size();
+  stats.per_branch.assign(instructions, {});
+  stats.per_memory.assign(instructions, {});
+}
+
+}  // namespace
+
+std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,
+                                              const exec::LaunchSpec& launch,
+                                              const std::string& arch,
+                                              const exec::ExecOptions& options,
+                                              std::string& error) {
+  const auto kernel = compile(module, launch, arch, error);
+  if (!kernel) return std::nullopt;
+  exec::LaunchResult result =
+      sass::execute_sass(*kernel, launch, exec::constant_image(module), options);
+  size_per_line_tables(launch, result.stats);
+  return result;
+}
+
+std::optional<scheduler::TimingResult> time_on_sass(const ir::Module& module,
+                                                    const exec::LaunchSpec& launch,
+                                                    const config::GpuConfig& gpu,
+                                                    const scheduler::Occupancy& occupancy,
+                                                    const scheduler::TimingOptions& options,
+                                                    std::string& error) {
+  const auto kernel = compile(module, launch, sm_arch(gpu.cc_major, gpu.cc_minor), error);
+  if (!kernel) return std::nullopt;
+  const std::vector<std::uint8_t> constants = exec::constant_image(module);
+  scheduler::TimingResult r = scheduler::simulate_timing_with(
+      [&](exec::GlobalMemory& memory) {
+        return std::make_unique<scheduler::SassFrontend>(*kernel, launch, memory, constants,
+                                                         gpu.timing, options.max_warp_instructions);
+      },
+      launch, gpu, occupancy, options);
+  size_per_line_tables(launch, r.functional.stats);
+  return r;
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,38 @@
+// The SASS frontend of `run`: the module lowered to PTX, compiled by ptxas for the config's
+// GPU, the launch executed on the SASS (sim/sass/). Chosen with --frontend sass.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "sim/core/exec/executor.hpp"
+#include "sim/core/ir/module.hpp"
+#include "sim/scheduler/timing_engine.hpp"
+
+namespace warpsim::cli {
+
+inline constexpr const char* kFrontendHelp =
+    "ir (the IR executor) or sass (the kernel as ptxas compiles it for the config's GPU, "
+    "executed instruction by instruction; needs ptxas and nvdisasm)";
+
+// false, with a message, for a word other than ir or sass.
+bool frontend_ok(const std::string& word, const char* command, std::ostream& err);
+
+// Runs `launch` of `module` on its SASS for `arch`. Nothing when the SASS cannot be built or
+// holds an instruction the executor does not model; `error` says why. Throws exec::KernelFault.
+std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,
+                                              const exec::LaunchSpec& launch,
+                                              const std::string& arch,
+                                              const exec::ExecOptions& options, std::string& error);
+
+// The same through the timing model: the SASS frontend (sim/scheduler/frontend/) issues the
+// kernel's SASS with its own stall counts and scoreboards.
+std::optional<scheduler::TimingResult> time_on_sass(const ir::Module& module,
+                                                    const exec::LaunchSpec& launch,
+                                                    const config::GpuConfig& gpu,
+                                                    const scheduler::Occupancy& occupancy,
+                                                    const scheduler::TimingOptions& options,
+                                                    std::string& error);
+
+}  // namespace warpsim::cli
