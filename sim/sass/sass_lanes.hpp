@@ -123,8 +123,7 @@ struct Lanes {
   void set_pred(const Operand& d, unsigned lane, bool v) const {
     if (d.index == kTruePred) return;
     if (d.kind == OperandKind::UPred) {
-      w.upred =
-          static_cast<std::uint8_t>(v ? w.upred | (1u << d.index) : w.upred & ~(1u << d.index));
+      w.upred = v ? w.upred | (1u << d.index) : w.upred & ~(1u << d.index);
     } else if (d.kind == OperandKind::Pred) {
       const std::uint32_t bit = 1u << lane;
       w.pred[d.index] = v ? w.pred[d.index] | bit : w.pred[d.index] & ~bit;

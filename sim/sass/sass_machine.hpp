@@ -58,7 +58,7 @@ struct SassWarp {
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
   std::uint32_t groups = 0;                      // groups made so far (the next one's id)
   std::array<std::uint32_t, 8> pred{};           // P0-P6 lane masks; [7] PT
-  std::uint8_t upred = 0;                        // UP0-UP6 bits
+  std::uint32_t upred = 0;                       // UP0-UP6 bits
   std::vector<std::uint32_t> r;                  // reg * 32 + lane
   std::vector<std::uint32_t> ur;
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset

@@ -208,7 +208,7 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     it.stall = c.stall;
     if (c.write_barrier) it.writes[it.nwrites++] = *c.write_barrier;
     for (std::uint32_t b = 0; b < kSassScoreboards; ++b) {
-      if ((c.wait_mask >> b) & 1u) it.reads[it.nreads++] = b;
+      if ((static_cast<std::uint32_t>(c.wait_mask) >> b) & 1u) it.reads[it.nreads++] = b;
     }
   }
   return out;

@@ -1,0 +1,117 @@
+// The SASS frontend of the timing model: it issues exactly the instructions the functional SASS
+// run executes, takes each one's stall count and scoreboards from its controls, and gives the
+// same statistics on any number of threads. And the decoder names what it cannot model.
+#include <doctest/doctest.h>
+
+#include <bit>
+
+#include "cuda_backend/ptx.hpp"
+#include "sim/core/exec/program.hpp"
+#include "sim/import/toolkit.hpp"
+#include "sim/sass/sass_run.hpp"
+#include "sim/scheduler/frontend/sass_frontend.hpp"
+#include "sim/scheduler/timing_engine.hpp"
+#include "tests/unit/run_support.hpp"
+#include "tests/unit/timing_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+bool have_sass_tools() {
+  static const bool found =
+      toolkit::find_program("ptxas").has_value() && sass::find_disassembler().has_value();
+  if (!found) MESSAGE("ptxas or nvdisasm is missing: the SASS frontend is not timed here");
+  return found;
+}
+
+sass::SassKernel compiled(const KernelRun& k) {
+  std::string error;
+  auto kernel = sass::compile_sass(cuda::lower_to_ptx(k.loaded.module, "sm_90"), "sm_90",
+                                   k.spec.kernel->name, error);
+  INFO(error);
+  REQUIRE(kernel.has_value());
+  return std::move(*kernel);
+}
+
+scheduler::TimingResult time_on_sass(const KernelRun& k, const sass::SassKernel& kernel,
+                                     std::uint32_t threads) {
+  const config::GpuConfig gpu = h200();
+  const std::vector<std::uint8_t> constants = exec::constant_image(k.loaded.module);
+  scheduler::TimingOptions options;
+  options.threads = threads;
+  return scheduler::simulate_timing_with(
+      [&](exec::GlobalMemory& memory) {
+        return std::make_unique<scheduler::SassFrontend>(kernel, k.spec, memory, constants,
+                                                         gpu.timing, options.max_warp_instructions);
+      },
+      k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
+}
+
+}  // namespace
+
+TEST_CASE("the SASS frontend issues the SASS run's instructions, the same on any thread count") {
+  if (!have_sass_tools()) return;
+  for (const char* file : {"vecAdd.kir", "sum_reduce.kir", "warp_divergence.kir"}) {
+    CAPTURE(file);
+    const KernelRun k = load_kernel(file);
+    const sass::SassKernel kernel = compiled(k);
+    const exec::LaunchResult functional =
+        sass::execute_sass(kernel, k.spec, exec::constant_image(k.loaded.module), {});
+    const scheduler::TimingResult one = time_on_sass(k, kernel, 1);
+    const scheduler::TimingResult two = time_on_sass(k, kernel, 2);
+    // Every SASS instruction a warp executes is issued once: no unroller, no layout jumps.
+    CHECK(one.functional.stats.warp_instructions == functional.stats.warp_instructions);
+    CHECK(one.timing.issued == functional.stats.warp_instructions);
+    for (std::size_t b = 0; b < functional.memory.buffers.size(); ++b)
+      CHECK(one.functional.memory.buffers[b].bytes == functional.memory.buffers[b].bytes);
+    CHECK(one.timing.elapsed_cycles > 0);
+    CHECK(one.timing.elapsed_cycles == two.timing.elapsed_cycles);
+    CHECK(one.timing.warp_state_cycles == two.timing.warp_state_cycles);
+  }
+}
+
+TEST_CASE("each SASS instruction is timed by its own stall count and scoreboards") {
+  if (!have_sass_tools()) return;
+  const KernelRun k = load_kernel("vecAdd.kir");
+  const sass::SassKernel kernel = compiled(k);
+  const auto timed = scheduler::classify_sass(kernel.program, h200().timing);
+  REQUIRE(timed.size() == kernel.program.insts.size());
+  unsigned loads = 0;
+  for (std::size_t i = 0; i < timed.size(); ++i) {
+    const sass::Instruction& inst = kernel.program.insts[i];
+    if (inst.listed == nullptr) continue;
+    const sass::Controls& c = inst.listed->controls;
+    CHECK(timed[i].stall == c.stall);
+    CHECK(timed[i].nwrites == (c.write_barrier ? 1 : 0));
+    CHECK(timed[i].nreads == static_cast<unsigned>(std::popcount(c.wait_mask)));
+    if (inst.op == sass::Op::LDG) {
+      // A load is variable-latency: it releases a scoreboard, the memory side's answer.
+      ++loads;
+      CHECK(timed[i].pipe == scheduler::Pipe::Global);
+      CHECK(timed[i].memory_op == scheduler::MemoryOp::Load);
+      REQUIRE(c.write_barrier.has_value());
+      CHECK(timed[i].writes[0] == *c.write_barrier);
+    }
+  }
+  // vecAdd.kir reads a[i] and b[i].
+  CHECK(loads == 2);
+}
+
+TEST_CASE("an instruction the SASS executor does not model is an error naming it") {
+  // A listing as nvdisasm -hex -c prints it, with one made-up opcode.
+  const std::string text =
+      ".text.k:\n"
+      "        /*0000*/                   MOV R1, 0x1 ;       /* 0x0000000100017802 */\n"
+      "                                                       /* 0x000fe20000000f00 */\n"
+      "        /*0010*/                   FROB R2, R1 ;       /* 0x0000000100027802 */\n"
+      "                                                       /* 0x000fe20000000f00 */\n";
+  sass::ListingError listing_error;
+  auto listing = sass::parse_listing(text, listing_error);
+  REQUIRE(listing.has_value());
+  std::string error;
+  CHECK_FALSE(sass::decode_kernel(std::move(*listing), {}, "k", error).has_value());
+  CHECK(error.find("k: SASS instruction at /*0010*/ `FROB R2, R1`") != std::string::npos);
+  CHECK(error.find("not modelled") != std::string::npos);
+}
+
+}  // namespace warpsim::test

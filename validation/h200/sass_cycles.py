@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Cycles of the timing model on the SASS frontend against the H200's and the IR frontend's.
+
+For each launch whose gpc__cycles_elapsed.max the H200 measured, simulated there by the IR
+frontend (results/metric_table/validate.csv: the seeds, which the IR timing was calibrated on;
+results/import/validate.csv with `import`: the CUDA kernels as nvcc builds them, which it was
+not), runs `warpsim run --mode timing --frontend sass` and prints the three.
+
+  validation/h200/sass_cycles.py [WARPSIM] [import] > validation/h200/results/sass_cycles.txt
+"""
+import re
+import tempfile
+import csv
+import json
+import os
+import subprocess
+import sys
+
+WARPSIM = sys.argv[1] if len(sys.argv) > 1 else "build/release/warpsim"
+IMPORT = len(sys.argv) > 2 and sys.argv[2] == "import"
+CSV = os.path.join(os.path.dirname(__file__), "results", "import" if IMPORT else "metric_table",
+                   "validate.csv")
+SCRATCH = tempfile.mkdtemp()
+
+
+def cuda_args(kernel, launch, kir):
+    """A textbook kernel under its launch file; a seed (`kir`) under its IR file's launches."""
+    if os.path.exists(f"kernels_cuda/textbook/{kernel}.cu"):
+        return [f"kernels_cuda/textbook/{kernel}.cu", "--launch-file",
+                f"kernels_cuda/textbook/{kernel}.launch", "--launch", launch]
+    stem = os.path.splitext(os.path.basename(kir))[0]
+    launch_file = os.path.join(SCRATCH, stem + ".launch")
+    text = open(kir).read()
+    open(launch_file, "w").write("\n".join(re.findall(r"^launch .*?^}", text, re.M | re.S)))
+    return [f"kernels_cuda/{stem}.cu", "--launch-file", launch_file, "--launch", launch]
+
+
+# The CSV names a kernel and a launch; two files hold a kernel named smem_transpose.
+FILES = {"smem_transpose": ["kernels_ir/smem_transpose.kir", "kernels_ir/smem_transpose_padded.kir"]}
+
+rows = [r for r in csv.DictReader(open(CSV)) if r["metric"] == "gpc__cycles_elapsed.max"]
+seen = {}
+errors = []
+for r in rows:
+    files = FILES.get(r["kernel"], [f"kernels_ir/{r['kernel']}.kir"])
+    k = seen.get((r["kernel"], r["launch"]), 0)
+    seen[(r["kernel"], r["launch"])] = k + 1
+    path = files[min(k, len(files) - 1)]
+    args = cuda_args(r["kernel"], r["launch"], path) if IMPORT else [path, "--launch", r["launch"]]
+    path = args[0]
+    p = subprocess.run([WARPSIM, "run", *args, "--mode", "timing", "--frontend", "sass",
+                        "--json", "-"], capture_output=True, text=True)
+    gpu, ir = float(r["measured"]), float(r["simulated"])
+    if p.returncode != 0:
+        print(f"{path:40s} {r['launch']:22s} not run: {p.stderr.strip().splitlines()[-1][:90]}")
+        continue
+    sass = json.loads(p.stdout)["metrics"]["gpc__cycles_elapsed.max"]
+    e_sass, e_ir = 100 * (sass - gpu) / gpu, 100 * (ir - gpu) / gpu
+    errors.append((abs(e_sass), abs(e_ir)))
+    print(f"{path:40s} {r['launch']:22s} H200 {gpu:>9.0f}  sass {sass:>9.0f} ({e_sass:+6.1f} %)"
+          f"  ir {ir:>9.0f} ({e_ir:+6.1f} %)")
+n = len(errors)
+print(f"mean |error| over {n} launches: sass {sum(e[0] for e in errors) / n:.1f} %, "
+      f"ir {sum(e[1] for e in errors) / n:.1f} %")
