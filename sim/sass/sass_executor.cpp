@@ -224,20 +224,23 @@ std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
 
 void SassExecutor::step(SassBlock& block, SassWarp& w) {
   const SassProgram& p = *launch_.program;
-  const std::uint32_t pc = next_pc(w);
+  // The group to run: the lowest lane's at the lowest program counter.
+  const std::uint32_t runnable = w.runnable();
+  std::uint32_t pc = UINT32_MAX;
+  unsigned first = 0;
+  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.pc[lane] < pc) {
+      pc = w.pc[lane];
+      first = lane;
+    }
+  }
   if (pc >= p.insts.size())
     fault(block, w, 0, nullptr, "the warp ran past the kernel's last instruction");
-  // The group of the lowest lane at that program counter.
-  std::uint32_t at_pc = 0;
-  for (std::uint32_t m = w.runnable(); m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if (w.pc[lane] == pc) at_pc |= 1u << lane;
-  }
-  const std::uint32_t group = w.group[static_cast<unsigned>(std::countr_zero(at_pc))];
   std::uint32_t active = 0;
-  for (std::uint32_t m = at_pc; m != 0; m &= m - 1) {
+  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if (w.group[lane] == group) active |= 1u << lane;
+    if (w.pc[lane] == pc && w.group[lane] == w.group[first]) active |= 1u << lane;
   }
   const Instruction& inst = p.insts[pc];
   std::uint32_t guard = kFullWarpMask;

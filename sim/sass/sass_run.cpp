@@ -102,20 +102,26 @@ std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
   return bank;
 }
 
+SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
+                       exec::GlobalMemory& memory, const std::vector<std::uint8_t>& constants) {
+  SassLaunch l;
+  l.program = &kernel.program;
+  l.spec = &launch;
+  l.global = &memory;
+  l.local_bytes = kernel.resources.stack_frame;
+  l.bank0 = constant_bank(launch, memory, l.local_bytes);
+  l.bank3 = &constants;
+  l.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
+  return l;
+}
+
 exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
                                 const std::vector<std::uint8_t>& constants,
                                 const exec::ExecOptions& options) {
   const auto setup_start = std::chrono::steady_clock::now();
   exec::LaunchResult result;
   result.memory = exec::GlobalMemory::allocate(launch);
-  SassLaunch l;
-  l.program = &kernel.program;
-  l.spec = &launch;
-  l.global = &result.memory;
-  l.local_bytes = kernel.resources.stack_frame;
-  l.bank0 = constant_bank(launch, result.memory, l.local_bytes);
-  l.bank3 = &constants;
-  l.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
+  const SassLaunch l = make_launch(kernel, launch, result.memory, constants);
   SassExecutor ex(l, result.stats);
   const auto start = std::chrono::steady_clock::now();
   result.timing.setup_seconds = std::chrono::duration<double>(start - setup_start).count();

@@ -8,6 +8,7 @@
 
 #include "sim/core/exec/executor.hpp"
 #include "sim/sass/disassembler.hpp"
+#include "sim/sass/sass_machine.hpp"
 #include "sim/sass/sass_program.hpp"
 
 namespace warpsim::sass {
@@ -38,6 +39,12 @@ std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResourc
 std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
                                         const exec::GlobalMemory& memory,
                                         std::uint32_t local_bytes);
+
+// What every warp of a launch of `kernel` reads: its program, the buffers in `memory`, constant
+// bank 0 filled for `launch`, bank 3 = `constants`, shared and local sizes from ptxas. Holds
+// pointers to all four arguments.
+SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
+                       exec::GlobalMemory& memory, const std::vector<std::uint8_t>& constants);
 
 // Throws exec::KernelFault as the IR executor does (a bad access, a barrier that never opens,
 // the instruction budget spent). `constants`: the module's constant data (constant bank 3,

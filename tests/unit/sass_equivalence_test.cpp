@@ -10,22 +10,15 @@
 #include <cmath>
 #include <set>
 
-#include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
-#include "sim/import/toolkit.hpp"
 #include "sim/sass/sass_run.hpp"
 #include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_support.hpp"
 #include "tools/warpsim/kernel_input.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
 
 namespace warpsim::test {
 namespace {
-
-bool have_sass_tools() {
-  static const bool found =
-      toolkit::find_program("ptxas").has_value() && sass::find_disassembler().has_value();
-  if (!found) MESSAGE("ptxas or nvdisasm is missing: the SASS executor is not compared here");
-  return found;
-}
 
 // Kernels with approximations (MUFU): the IR computes them in double precision and rounds once,
 // the SASS as ptxas scales around MUFU; each result is within 2 ulp of the exact value (the PTX
@@ -50,12 +43,9 @@ bool within_ulps(const std::vector<std::uint8_t>& a, const std::vector<std::uint
 // Runs every launch of `loaded` on the IR and on the SASS and compares the buffers.
 void compare_launches(const ir::LoadedModule& loaded, const std::string& file,
                       const cli::LaunchOverrides& base) {
-  // One ptxas and nvdisasm run for the module; each launch decodes its kernel from the listing.
-  // An imported kernel as nvcc compiled it (its own PTX, by its PTX name), an IR kernel as the
-  // IR lowers.
-  const ir::Module& m = loaded.module;
-  const sass::SassBuild built = sass::build_sass(
-      m.imported_ptx.empty() ? cuda::lower_to_ptx(m, "sm_90") : m.imported_ptx, "sm_90");
+  // One ptxas and nvdisasm run for the module (what `run --frontend sass` compiles); each launch
+  // decodes its kernel from the listing.
+  const sass::SassBuild built = sass::build_sass(cli::sass_ptx(loaded.module, "sm_90"), "sm_90");
   REQUIRE_MESSAGE(built.listing.has_value(), built.error);
   const std::vector<std::uint8_t> constants = exec::constant_image(loaded.module);
   for (const ir::Launch& launch : loaded.module.launches) {
@@ -72,8 +62,7 @@ void compare_launches(const ir::LoadedModule& loaded, const std::string& file,
     const auto spec = cli::resolve_launch(loaded, o, err);
     REQUIRE_MESSAGE(spec.has_value(), err.str());
     std::string error;
-    const std::string& name =
-        spec->kernel->ptx_name.empty() ? spec->kernel->name : spec->kernel->ptx_name;
+    const std::string name = cli::sass_entry(loaded.module, *spec->kernel);
     const auto resources = built.resources.find(name);
     REQUIRE_MESSAGE(resources != built.resources.end(), name);
     const auto kernel = sass::decode_kernel(*built.listing, resources->second, name, error);
@@ -112,7 +101,7 @@ void compare_launches(const ir::LoadedModule& loaded, const std::string& file,
 }  // namespace
 
 TEST_CASE("the SASS executor leaves every kernels_ir/ buffer as the IR executor does") {
-  if (!have_sass_tools()) return;
+  if (!have_sass_tools("the SASS executor is not compared")) return;
   for (const char* dir : {"", "calibration"}) {
     for (const auto& path : files_in(source_dir() / "kernels_ir" / dir, ".kir")) {
       const std::string file = path.filename().string();
@@ -125,7 +114,8 @@ TEST_CASE("the SASS executor leaves every kernels_ir/ buffer as the IR executor 
 }
 
 TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executor does") {
-  if (!have_sass_tools() || !toolkit::find_program("nvcc")) return;
+  if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
+    return;
   for (const char* dir : {"", "textbook"}) {
     for (const auto& path : files_in(source_dir() / "kernels_cuda" / dir, ".cu")) {
       const auto launch_file = path.parent_path() / (path.stem().string() + ".launch");

@@ -7,22 +7,15 @@
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
-#include "sim/import/toolkit.hpp"
 #include "sim/sass/sass_run.hpp"
 #include "sim/scheduler/frontend/sass_frontend.hpp"
 #include "sim/scheduler/timing_engine.hpp"
 #include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_support.hpp"
 #include "tests/unit/timing_support.hpp"
 
 namespace warpsim::test {
 namespace {
-
-bool have_sass_tools() {
-  static const bool found =
-      toolkit::find_program("ptxas").has_value() && sass::find_disassembler().has_value();
-  if (!found) MESSAGE("ptxas or nvdisasm is missing: the SASS frontend is not timed here");
-  return found;
-}
 
 sass::SassKernel compiled(const KernelRun& k) {
   std::string error;
@@ -50,7 +43,7 @@ scheduler::TimingResult time_on_sass(const KernelRun& k, const sass::SassKernel&
 }  // namespace
 
 TEST_CASE("the SASS frontend issues the SASS run's instructions, the same on any thread count") {
-  if (!have_sass_tools()) return;
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
   for (const char* file : {"vecAdd.kir", "sum_reduce.kir", "warp_divergence.kir"}) {
     CAPTURE(file);
     const KernelRun k = load_kernel(file);
@@ -71,7 +64,7 @@ TEST_CASE("the SASS frontend issues the SASS run's instructions, the same on any
 }
 
 TEST_CASE("each SASS instruction is timed by its own stall count and scoreboards") {
-  if (!have_sass_tools()) return;
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
   const KernelRun k = load_kernel("vecAdd.kir");
   const sass::SassKernel kernel = compiled(k);
   const auto timed = scheduler::classify_sass(kernel.program, h200().timing);

@@ -14,17 +14,20 @@ bool frontend_ok(const std::string& word, const char* command, std::ostream& err
   return false;
 }
 
+std::string sass_ptx(const ir::Module& module, const std::string& arch) {
+  return module.imported_ptx.empty() ? cuda::lower_to_ptx(module, arch) : module.imported_ptx;
+}
+
+std::string sass_entry(const ir::Module& module, const ir::Kernel& kernel) {
+  return module.imported_ptx.empty() || kernel.ptx_name.empty() ? kernel.name : kernel.ptx_name;
+}
+
 namespace {
 
-// The launch's kernel compiled by ptxas: an imported kernel from nvcc's own PTX under its PTX
-// name, an IR kernel as the IR lowers.
 std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::LaunchSpec& launch,
                                         const std::string& arch, std::string& error) {
-  const bool imported = !module.imported_ptx.empty() && !launch.kernel->ptx_name.empty();
   auto kernel =
-      imported
-          ? sass::compile_sass(module.imported_ptx, arch, launch.kernel->ptx_name, error)
-          : sass::compile_sass(cuda::lower_to_ptx(module, arch), arch, launch.kernel->name, error);
+      sass::compile_sass(sass_ptx(module, arch), arch, sass_entry(module, *launch.kernel), error);
   if (!kernel) error += " (--frontend ir runs the IR instead)";
   return kernel;
 }

@@ -19,6 +19,11 @@ inline constexpr const char* kFrontendHelp =
 // false, with a message, for a word other than ir or sass.
 bool frontend_ok(const std::string& word, const char* command, std::ostream& err);
 
+// What ptxas compiles for `module`: an imported module's own PTX (nvcc's, so a .cu runs as nvcc
+// builds it), an IR module lowered for `arch`; and the name of `kernel`'s entry in it.
+std::string sass_ptx(const ir::Module& module, const std::string& arch);
+std::string sass_entry(const ir::Module& module, const ir::Kernel& kernel);
+
 // Runs `launch` of `module` on its SASS for `arch`. Nothing when the SASS cannot be built or
 // holds an instruction the executor does not model; `error` says why. Throws exec::KernelFault.
 std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,

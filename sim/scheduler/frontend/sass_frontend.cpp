@@ -217,14 +217,9 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
 SassFrontend::SassFrontend(const sass::SassKernel& kernel, const exec::LaunchSpec& launch,
                            exec::GlobalMemory& memory, const std::vector<std::uint8_t>& constants,
                            const config::TimingConfig& timing, std::uint64_t max_warp_instructions)
-    : insts_(classify_sass(kernel.program, timing)), budget_(max_warp_instructions) {
-  launch_.program = &kernel.program;
-  launch_.spec = &launch;
-  launch_.global = &memory;
-  launch_.local_bytes = kernel.resources.stack_frame;
-  launch_.bank0 = sass::constant_bank(launch, memory, launch_.local_bytes);
-  launch_.bank3 = &constants;
-  launch_.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
+    : launch_(sass::make_launch(kernel, launch, memory, constants)),
+      insts_(classify_sass(kernel.program, timing)),
+      budget_(max_warp_instructions) {
   for (const sass::Instruction& inst : kernel.program.insts)
     has_global_atomics_ |= inst.op == Op::ATOMG || inst.op == Op::REDG;
 }
