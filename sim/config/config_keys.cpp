@@ -70,6 +70,7 @@ const std::vector<KeySpec>& config_keys() {
   static const std::vector<KeySpec> all = [] {
     std::vector<KeySpec> v = keys;
     v.insert(v.end(), timing_keys().begin(), timing_keys().end());
+    v.insert(v.end(), sass_timing_keys().begin(), sass_timing_keys().end());
     return v;
   }();
   return all;

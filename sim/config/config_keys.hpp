@@ -43,6 +43,8 @@ struct KeySpec {
 const std::vector<KeySpec>& config_keys();
 // The timing model's keys ([timing] and [memory]).
 const std::vector<KeySpec>& timing_keys();
+// The SASS frontend's own values ([sass]).
+const std::vector<KeySpec>& sass_timing_keys();
 
 // Stores the checked value of `spec` into `config`.
 void assign(GpuConfig& config, const KeySpec& spec, const KeyValue& value);

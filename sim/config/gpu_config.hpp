@@ -96,7 +96,22 @@ struct TimingConfig {
   std::uint64_t dram_access_sectors = 1;  // a DRAM read moves aligned groups of this many sectors
   std::uint64_t dram_loaded_latency = 0;  // extra latency of a miss at full DRAM bandwidth
   std::uint64_t dram_load_window = 1;     // cycles over which DRAM throughput is averaged
+  // [sass]: the SASS frontend's values of the keys above where they differ from the IR
+  // frontend's, whose latencies also stand for the compiled instructions the IR does not show
+  // (sass_timing applies them); and what only SASS has.
+  std::uint64_t sass_launch_overhead_cycles = 0;
+  std::uint64_t sass_l1_hit_latency = 0;
+  std::uint64_t sass_shared_latency = 0;
+  std::uint64_t sass_l2_latency = 0;
+  std::uint64_t sass_dram_latency = 0;
+  std::uint64_t sass_convert_latency = 0;
+  std::uint64_t sass_convert_f64_latency = 0;
+  std::uint64_t sass_sfu_latency = 0;
+  std::uint64_t sass_special_register_latency = 0;  // S2R, to the instruction that waits for it
 };
+
+// `t` as the SASS frontend times with it: its [sass] values in place of the IR frontend's.
+TimingConfig sass_timing(const TimingConfig& t);
 
 struct GpuConfig {
   // [gpu]

@@ -322,9 +322,11 @@ void execute_integer(const Lanes& x) {
       return x.each([&](unsigned lane) { x.set(x.op(0), lane, x.raw(x.op(1), lane)); });
     case Op::LDC:
       if (x.access != nullptr && !m.uniform) {
-        // The constant cache serves each lane's offset (the timing model's constant path).
+        // The constant cache serves each lane's offset in the module's constants (the timing
+        // model's constant path). Bank 0 (parameters, launch constants) counts as fetched with
+        // the launch, whose measured overhead includes it: no lane of it is a cache access.
         x.access->kind = exec::ArrayKind::Const;
-        x.access->mask = x.mask;
+        x.access->mask = x.op(1).bank == 0 ? 0u : x.mask;
         x.each(
             [&](unsigned lane) { x.access->addresses[lane] = x.constant_offset(x.op(1), lane); });
       }

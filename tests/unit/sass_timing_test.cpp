@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <nlohmann/json.hpp>
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
@@ -12,6 +13,7 @@
 #include "sim/scheduler/timing_engine.hpp"
 #include "tests/unit/run_support.hpp"
 #include "tests/unit/sass_support.hpp"
+#include "tests/unit/test_support.hpp"
 #include "tests/unit/timing_support.hpp"
 
 namespace warpsim::test {
@@ -88,6 +90,41 @@ TEST_CASE("each SASS instruction is timed by its own stall count and scoreboards
   }
   // vecAdd.kir reads a[i] and b[i].
   CHECK(loads == 2);
+}
+
+TEST_CASE("the [sass] values time the SASS frontend, and only it") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // sum_reduce waits on each shared load of its tree: a longer LDS latency lengthens the SASS
+  // frontend's run, while the IR frontend keeps timing.shared_latency.
+  const std::string file = (source_dir() / "kernels_ir" / "sum_reduce.kir").string();
+  auto cycles = [&](const std::string& frontend, const std::string& latency) {
+    const CommandResult r = run_cli({"run", file, "--mode", "timing", "--frontend", frontend,
+                                     "--set", "sass.shared_latency=" + latency, "--json", "-"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return nlohmann::json::parse(r.out)["metrics"]["gpc__cycles_elapsed.max"].get<double>();
+  };
+  CHECK(cycles("sass", "121") > cycles("sass", "21"));
+  CHECK(cycles("ir", "121") == cycles("ir", "21"));
+}
+
+TEST_CASE("global atomics are timed by the L2's atomic units, not as stores") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // atom_add's loop adds to a counter per line with atomicAdd, whose result it does not use:
+  // ptxas emits REDG (or ATOMG). Either is an atomic for the memory side, and the kernel's
+  // cycles then follow the atomic units' rate (l2_atomic_cycles_per_request), as the IR's do.
+  const KernelRun k = load_kernel("calibration/atomics.kir");
+  const sass::SassKernel kernel = compiled(k);
+  const auto timed = scheduler::classify_sass(kernel.program, h200().timing);
+  unsigned atomics = 0;
+  for (std::size_t i = 0; i < timed.size(); ++i) {
+    const sass::Op op = kernel.program.insts[i].op;
+    if (op != sass::Op::ATOMG && op != sass::Op::REDG) continue;
+    ++atomics;
+    CHECK(timed[i].memory_op == scheduler::MemoryOp::Atomic);
+    CHECK(timed[i].pipe == scheduler::Pipe::Global);
+  }
+  CHECK(atomics > 0);
 }
 
 TEST_CASE("an instruction the SASS executor does not model is an error naming it") {

@@ -13,9 +13,11 @@
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/embedded_kernels.hpp"
+#include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -54,6 +56,7 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "mode", po::value<std::string>()->default_value("functional"), "functional or timing")(
       "threads", count_value(0, 1024)->default_value(1),
       "timing: simulation threads (0: one per core)")(
+      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "timing: the GPU, a built-in config name or an INI file");
   auto cl = parse_command_line("bench", desc, {}, args, out, err);
@@ -65,6 +68,9 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "warpsim bench: error: --mode must be functional or timing\n";
     return kExitBadInput;
   }
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
+  if (!frontend_ok(frontend, "bench", err)) return kExitBadInput;
+  const bool sass = frontend == "sass";
   const auto threads = static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>());
   const bool timing = mode == "timing";
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
@@ -76,14 +82,27 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     exec::LaunchStats stats;
     for (std::uint64_t r = 0; r < repeat; ++r) {
       exec::LaunchResult result;
+      std::string error;
       if (timing) {
         scheduler::TimingOptions options;
         options.threads = simulation_threads(threads);
         const LaunchOccupancy o = launch_occupancy(*gpu, w.spec);
-        result = scheduler::simulate_timing(w.loaded->module, w.spec, *gpu, o.occupancy, options)
-                     .functional;
+        std::optional<scheduler::TimingResult> timed;
+        if (sass)
+          timed = time_on_sass(w.loaded->module, w.spec, *gpu, o.occupancy, options, error);
+        else
+          timed = scheduler::simulate_timing(w.loaded->module, w.spec, *gpu, o.occupancy, options);
+        if (timed) result = std::move(timed->functional);
+      } else if (sass) {
+        auto run =
+            run_on_sass(w.loaded->module, w.spec, sm_arch(gpu->cc_major, gpu->cc_minor), {}, error);
+        if (run) result = std::move(*run);
       } else {
         result = exec::execute(w.loaded->module, w.spec, {});
+      }
+      if (!error.empty()) {
+        err << "warpsim bench: error: " << w.name << ": " << error << '\n';
+        return kExitBadInput;
       }
       best = std::min(best, result.timing.simulate_seconds);
       stats = std::move(result.stats);
@@ -96,12 +115,15 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   if (timing) {
     out << fmt::format(
-        "timing model on {}, {} simulation thread{}; simulation only (buffers are "
-        "filled before the clock starts)\n",
-        gpu->name, simulation_threads(threads), simulation_threads(threads) == 1 ? "" : "s");
+        "timing model on {}, {} simulation thread{}, {}; simulation only (buffers are "
+        "filled and the SASS built before the clock starts)\n",
+        gpu->name, simulation_threads(threads), simulation_threads(threads) == 1 ? "" : "s",
+        sass ? "SASS frontend (SASS warp instructions)" : "IR frontend (IR warp instructions)");
   } else {
-    out << "functional model, one thread; simulation only (buffers are filled before the clock "
-           "starts)\n";
+    out << fmt::format(
+        "functional model, one thread, {}; simulation only (buffers are filled and the SASS "
+        "built before the clock starts)\n",
+        sass ? "on the SASS (SASS warp instructions)" : "on the IR (IR warp instructions)");
   }
   return kExitOk;
 }

@@ -25,6 +25,7 @@
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/occupancy_section.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
 #if WARPSIM_HAVE_CUDA
 #include "cuda_backend/gpu_runner.hpp"
 #endif
@@ -89,10 +90,23 @@ std::string shown_value(const metrics::MetricInfo& m, const metrics::MetricValue
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
-                        cuda::Replay replay, bool flush_l2, std::vector<Row>& rows,
+                        cuda::Replay replay, bool flush_l2, bool sass, std::vector<Row>& rows,
                         std::ostream& err, const cuda::GpuCode* code) {
-  const auto sim = exec::execute(loaded.module, spec, {});
   std::string error;
+  // The SASS frontend executes the kernel as ptxas compiled it: its counters are the SASS's.
+  // A kernel whose SASS it does not model is reported, and the other launches still run.
+  std::optional<exec::LaunchResult> on_sass;
+  if (sass) {
+    on_sass = run_on_sass(loaded.module, spec, sm_arch(gpu.cc_major, gpu.cc_minor), {}, error);
+    if (!on_sass) {
+      err << "warpsim validate: " << file << ": " << error << '\n';
+      rows.push_back({spec.kernel->name, spec.name, "SASS frontend", "-", "-",
+                      "MISMATCH: not simulated (" + error + ")"});
+      return Outcome::Mismatch;
+    }
+  }
+  const exec::LaunchResult sim =
+      sass ? std::move(*on_sass) : exec::execute(loaded.module, spec, {});
   const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, flush_l2, error, code);
   if (!hw) {
     err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
@@ -144,8 +158,17 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   scheduler::TimingOptions topts;
   topts.threads = simulation_threads(0);
   topts.flush_l2 = flush_l2;
-  const scheduler::TimingResult timed =
-      scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
+  std::optional<scheduler::TimingResult> timed_on;
+  if (sass) {
+    timed_on = time_on_sass(loaded.module, spec, gpu, o, topts, error);
+    if (!timed_on) {
+      err << "warpsim validate: " << file << ": " << error << '\n';
+      return Outcome::CannotRun;
+    }
+  } else {
+    timed_on = scheduler::simulate_timing(loaded.module, spec, gpu, o, topts);
+  }
+  const scheduler::TimingResult& timed = *timed_on;
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
     if (m.gpu == metrics::Gpu::NotMeasured) continue;
     const double measured = hw->counters.at(std::string(m.name));
@@ -155,7 +178,7 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
             ? fmt::format("{:.1f}", measured)
             : fmt::format("{}", static_cast<std::uint64_t>(measured)),
         counter_verdict(m, value, measured, mismatch));
-    if (m.id != metrics::MetricId::warp_instructions) continue;
+    if (m.id != metrics::MetricId::warp_instructions || sass) continue;
     // The timing model's count as compiled: loops unrolled, and the address arithmetic and
     // special-register reads the compiled code adds.
     const std::uint64_t as_compiled = timed.timing.issued + timed.timing.compiled_extra;
@@ -226,13 +249,16 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       (std::string("the L2 at the start of each profiled pass, and of the timing model's "
                    "launch: ") +
        kCacheControlHelp + "; with --replay kernel only none")
-          .c_str())("md", po::value<std::string>(), "also write the table as Markdown");
+          .c_str())("md", po::value<std::string>(), "also write the table as Markdown")(
+      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp);
   po::positional_options_description pos;
   add_input_options(desc);
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
+  if (!frontend_ok(frontend, "validate", err)) return kExitBadInput;
   const std::string replay_name = cl->vars["replay"].as<std::string>();
   if (replay_name != "application" && replay_name != "kernel") {
     err << "warpsim validate: error: --replay must be application or kernel, not '" << replay_name
@@ -305,8 +331,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
         for (const ptx::KernelName& k : input.kernels) {
           if (!input.ptx.empty() && k.ir == spec->kernel->name) code = {input.ptx, k.ptx};
         }
-        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, rows, err,
-                                  code ? &*code : nullptr);
+        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, frontend == "sass",
+                                  rows, err, code ? &*code : nullptr);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
         write_fault(err, file, loaded.module, f);
@@ -322,8 +348,9 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     exact += r.verdict == "exact" || r.verdict == "identical";
     mismatched += r.verdict.rfind("MISMATCH", 0) == 0;
   }
-  out << fmt::format("\n{} comparisons: {} exact or identical, {} mismatched\n", rows.size(), exact,
-                     mismatched);
+  out << fmt::format(
+      "\n{} comparisons: {} exact or identical, {} mismatched (simulated on the {})\n", rows.size(),
+      exact, mismatched, frontend == "sass" ? "SASS, as ptxas compiled each kernel" : "IR");
   if (cl->vars.count("csv")) {
     std::ofstream csv(cl->vars["csv"].as<std::string>());
     write_csv(csv, rows);

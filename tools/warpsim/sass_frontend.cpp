@@ -64,12 +64,14 @@ std::optional<scheduler::TimingResult> time_on_sass(const ir::Module& module,
   const auto kernel = compile(module, launch, sm_arch(gpu.cc_major, gpu.cc_minor), error);
   if (!kernel) return std::nullopt;
   const std::vector<std::uint8_t> constants = exec::constant_image(module);
+  config::GpuConfig on_sass = gpu;
+  on_sass.timing = config::sass_timing(gpu.timing);
   scheduler::TimingResult r = scheduler::simulate_timing_with(
       [&](exec::GlobalMemory& memory) {
-        return std::make_unique<scheduler::SassFrontend>(*kernel, launch, memory, constants,
-                                                         gpu.timing, options.max_warp_instructions);
+        return std::make_unique<scheduler::SassFrontend>(
+            *kernel, launch, memory, constants, on_sass.timing, options.max_warp_instructions);
       },
-      launch, gpu, occupancy, options);
+      launch, on_sass, occupancy, options);
   size_per_line_tables(launch, r.functional.stats);
   return r;
 }

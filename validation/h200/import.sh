@@ -4,8 +4,9 @@
 # launches, the textbook kernels under their own launch files. Also each kernel's SASS memory
 # instructions against its PTX ones (where ptxas merged or split accesses, the counters of the
 # two need not match).
-#   validation/h200/import.sh WARPSIM_BUNDLE OUTDIR
+#   validation/h200/import.sh WARPSIM_BUNDLE OUTDIR [ir|sass]   (the simulator's frontend)
 set -euo pipefail
+frontend="${3:-ir}"
 source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
 nvcc --version | tail -2 > "$out/nvcc-version.txt"
 tmp="$(mktemp -d)"
@@ -14,7 +15,8 @@ tmp="$(mktemp -d)"
 validate() {  # FILE LAUNCHFILE NAME
   local status=0
   echo "=== $3: $1" >> "$out/validate.txt"
-  "$ws" validate "$1" --launch-file "$2" --cache-control none --csv "$tmp/$3.csv" \
+  "$ws" validate "$1" --launch-file "$2" --cache-control none --frontend "$frontend" \
+    --csv "$tmp/$3.csv" \
     >> "$out/validate.txt" 2>&1 || status=$?
   echo "exit status: $status" >> "$out/validate.txt"
   echo "$3 $status" >> "$out/status.txt"

@@ -2,12 +2,15 @@
 """Cycles of the timing model on the SASS frontend against the H200's and the IR frontend's.
 
 For each launch whose gpc__cycles_elapsed.max the H200 measured, simulated there by the IR
-frontend (results/metric_table/validate.csv: the seeds, which the IR timing was calibrated on;
-results/import/validate.csv with `import`: the CUDA kernels as nvcc builds them, which it was
-not), runs `warpsim run --mode timing --frontend sass` and prints the three.
+frontend, runs `warpsim run --mode timing --frontend sass` and prints the three. The sets:
+  seeds        results/metric_table/validate.csv: the seeds (the IR timing's calibration)
+  import       results/import/validate.csv: the CUDA kernels as nvcc builds them
+  calibration  timing/derivation/app_replay_calibration.csv: the microbenchmarks of
+               kernels_ir/calibration/ (the SASS frontend's calibration)
 
-  validation/h200/sass_cycles.py [WARPSIM] [import] > validation/h200/results/sass_cycles.txt
+  validation/h200/sass_cycles.py [WARPSIM] [seeds|import|calibration] [RUN OPTIONS] > results/...
 """
+import glob
 import re
 import tempfile
 import csv
@@ -17,9 +20,16 @@ import subprocess
 import sys
 
 WARPSIM = sys.argv[1] if len(sys.argv) > 1 else "build/release/warpsim"
-IMPORT = len(sys.argv) > 2 and sys.argv[2] == "import"
-CSV = os.path.join(os.path.dirname(__file__), "results", "import" if IMPORT else "metric_table",
-                   "validate.csv")
+SET = sys.argv[2] if len(sys.argv) > 2 else "seeds"
+# The L2 as the H200 runs started from: the seeds flushed (validate's default), the others as the
+# host's copies leave it (validate --cache-control none).
+CACHE = "all" if SET == "seeds" else "none"
+EXTRA = sys.argv[3:]  # further options for warpsim run (--set KEY=VALUE, to fit a value)
+IMPORT = SET == "import"
+CSV = os.path.join(os.path.dirname(__file__), *{
+    "seeds": ("results", "metric_table", "validate.csv"),
+    "import": ("results", "import", "validate.csv"),
+    "calibration": ("timing", "derivation", "app_replay_calibration.csv")}[SET])
 SCRATCH = tempfile.mkdtemp()
 
 
@@ -37,6 +47,10 @@ def cuda_args(kernel, launch, kir):
 
 # The CSV names a kernel and a launch; two files hold a kernel named smem_transpose.
 FILES = {"smem_transpose": ["kernels_ir/smem_transpose.kir", "kernels_ir/smem_transpose_padded.kir"]}
+if SET == "calibration":
+    for path in sorted(glob.glob("kernels_ir/calibration/*.kir")):
+        for name in re.findall(r"^kernel (\w+)\(", open(path).read(), re.M):
+            FILES[name] = [path]
 
 rows = [r for r in csv.DictReader(open(CSV)) if r["metric"] == "gpc__cycles_elapsed.max"]
 seen = {}
@@ -49,7 +63,7 @@ for r in rows:
     args = cuda_args(r["kernel"], r["launch"], path) if IMPORT else [path, "--launch", r["launch"]]
     path = args[0]
     p = subprocess.run([WARPSIM, "run", *args, "--mode", "timing", "--frontend", "sass",
-                        "--json", "-"], capture_output=True, text=True)
+                        "--cache-control", CACHE, "--json", "-", *EXTRA], capture_output=True, text=True)
     gpu, ir = float(r["measured"]), float(r["simulated"])
     if p.returncode != 0:
         print(f"{path:40s} {r['launch']:22s} not run: {p.stderr.strip().splitlines()[-1][:90]}")

@@ -73,6 +73,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::EXIT:
       return Pipe::Exit;
     case Op::IADD3:
+      // VIADD (sm_90) issues to the FMA pipe, as IMAD does, beside the ALU's IADD3.
+      return inst.listed != nullptr && inst.listed->base() == "VIADD" ? Pipe::IMul : Pipe::Int;
     case Op::LEA:
     case Op::SHF:
     case Op::LOP3:
@@ -96,6 +98,10 @@ Pipe pipe_of(const sass::Instruction& inst) {
   return Pipe::Int;
 }
 
+bool is_64bit(sass::DataType t) {
+  return t == sass::DataType::U64 || t == sass::DataType::S64 || t == sass::DataType::F64;
+}
+
 MemoryOp memory_op_of(Op op) {
   switch (op) {
     case Op::LDG:
@@ -103,13 +109,15 @@ MemoryOp memory_op_of(Op op) {
     case Op::LDL:
     case Op::ATOMS:
       return MemoryOp::Load;
-    // Global atomics apply at issue (SassFrontend::needs_one_thread): timed as stores.
     case Op::STG:
     case Op::STS:
     case Op::STL:
+      return MemoryOp::Store;
+    // Timed in the L2's atomic units; their effect is applied at issue by the executor
+    // (SassFrontend::needs_one_thread), so the timing model has none to apply.
     case Op::ATOMG:
     case Op::REDG:
-      return MemoryOp::Store;
+      return MemoryOp::Atomic;
     default:
       return MemoryOp::None;
   }
@@ -198,6 +206,10 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     InstTiming& it = out[i];
     it.pipe = pipe_of(inst);
     pipe_latency(it.pipe, timing, it);
+    if (inst.op == Op::S2R)
+      it.latency = static_cast<std::uint32_t>(timing.sass_special_register_latency);
+    if (it.pipe == Pipe::Convert && (is_64bit(inst.mods.type) || is_64bit(inst.mods.dest)))
+      it.latency = static_cast<std::uint32_t>(timing.convert_f64_latency);
     it.memory_op = memory_op_of(inst.op);
     it.shuffle = inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX;
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)

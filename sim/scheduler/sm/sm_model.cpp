@@ -110,8 +110,9 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     t.operands_ready = 0;
     t.operands_wait = WarpState::Wait;
     auto check = [&](std::uint32_t slot) {
-      if (t.ready[slot] > t.operands_ready) {
-        t.operands_ready = t.ready[slot];
+      const std::uint64_t ready = t.unanswered[slot] != 0 ? kNever : t.ready[slot];
+      if (ready > t.operands_ready) {
+        t.operands_ready = ready;
         t.operands_wait = t.producer[slot];
       }
     };
@@ -274,7 +275,7 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
   SubPartition& sp = partitions_[t.sub_partition];
   auto result_at = [&](std::uint64_t ready, WarpState producer) {
     for (unsigned i = 0; i < it.nwrites; ++i) {
-      t.ready[it.writes[i]] = ready;
+      t.ready[it.writes[i]] = std::max(t.ready[it.writes[i]], ready);
       t.producer[it.writes[i]] = producer;
     }
   };
@@ -338,7 +339,10 @@ void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
     return;
   }
   for (unsigned i = 0; i < it.nwrites; ++i) {
-    t.ready[it.writes[i]] = issued.pending ? kNever : issued.ready;
+    if (issued.pending)
+      ++t.unanswered[it.writes[i]];
+    else
+      t.ready[it.writes[i]] = std::max(t.ready[it.writes[i]], issued.ready);
     t.producer[it.writes[i]] = WarpState::LongScoreboard;
   }
   if (issued.pending) t.pending += it.nwrites == 0 ? 1 : it.nwrites;
@@ -367,7 +371,10 @@ void SmModel::complete_requests() {
     WarpTiming& t = timing_warp(answer.warp);
     if (answer.nwrites == 0) t.drain_until = std::max(t.drain_until, answer.ready);
     t.operands_known = false;
-    for (unsigned i = 0; i < answer.nwrites; ++i) t.ready[answer.writes[i]] = answer.ready;
+    for (unsigned i = 0; i < answer.nwrites; ++i) {
+      --t.unanswered[answer.writes[i]];
+      t.ready[answer.writes[i]] = std::max(t.ready[answer.writes[i]], answer.ready);
+    }
     t.pending -= answer.nwrites == 0 ? 1 : answer.nwrites;
     set_earliest(t, 0);
   }

@@ -116,8 +116,12 @@ class SmModel {
     bool operands_known = false;  // operands_ready is for the instruction at the pc
     bool active = false;
     bool at_barrier = false;
-    std::vector<std::uint64_t> ready;  // per register slot: cycle its value is available
-    std::vector<WarpState> producer;   // what a wait on that register is called
+    // Per register slot (the SASS frontend: per scoreboard): the cycle its last known write
+    // is available, and how many writes to it wait for an answer between intervals. A slot is
+    // ready once every write to it is: a SASS scoreboard counts several loads at once.
+    std::vector<std::uint64_t> ready;
+    std::vector<std::uint16_t> unanswered;
+    std::vector<WarpState> producer;  // what a wait on that register is called
   };
   struct BlockSlot {
     bool busy = false;
