@@ -57,8 +57,11 @@ class TimingEngine {
     const std::uint64_t shared = launch_shared_carveout(gpu, occupancy);
     setup.l1_bytes = gpu.timing.l1_bytes > shared ? gpu.timing.l1_bytes - shared : 0;
     setup.l2_flushed = options.flush_l2;
+    const std::vector<std::uint32_t>& recorded = options.record_sms;
+    setup.activity_budget = std::max<std::size_t>(
+        kMinActivityBudget, options.activity_budget / std::max<std::size_t>(1, recorded.size()));
     for (std::uint32_t s = 0; s < gpu.sm_count; ++s) {
-      setup.timeline = options.timeline && s == options.timeline_sm;
+      setup.record_activity = std::find(recorded.begin(), recorded.end(), s) != recorded.end();
       sms_.push_back(std::make_unique<SmModel>(setup, s));
     }
     // From a flushed L2 every buffer is read from DRAM the first time.

@@ -15,9 +15,9 @@
 #include "sim/config/gpu_config.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/module.hpp"
+#include "sim/scheduler/activity.hpp"
 #include "sim/scheduler/frontend/instruction_source.hpp"
 #include "sim/scheduler/occupancy.hpp"
-#include "sim/scheduler/sm/timeline_recorder.hpp"
 #include "sim/scheduler/timing_types.hpp"
 
 namespace warpsim::scheduler {
@@ -25,8 +25,10 @@ namespace warpsim::scheduler {
 struct TimingOptions {
   std::uint32_t threads = 1;
   std::uint64_t max_warp_instructions = 1'000'000'000;
-  bool timeline = false;  // record per-warp states of SM `timeline_sm`
-  std::uint32_t timeline_sm = 0;
+  // The SMs whose activity (warp states, blocks, counters) is recorded for a picture or a
+  // trace, and the spans they keep at most in all (each its share, at least kMinActivityBudget).
+  std::vector<std::uint32_t> record_sms;
+  std::size_t activity_budget = 600'000;
   // The L2 starts empty, the launch's buffers, code and constants in DRAM (Nsight Compute's
   // default cache control, which flushes the caches before each pass; the command line's
   // default too), rather than as the host's copies leave them (the calibration's state).
@@ -51,8 +53,7 @@ struct TimingStats {
   std::uint32_t threads = 1;
   bool l2_flushed = false;  // the launch started from an empty L2 (TimingOptions::flush_l2)
   std::uint64_t blocks_per_sm = 0;
-  std::uint32_t timeline_sm = 0;
-  std::vector<TimelineSegment> timeline;
+  std::vector<SmActivity> activity;  // of TimingOptions::record_sms, in SM order
 };
 
 struct TimingResult {

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <ostream>
 #include <vector>
+
+#include "tools/warpsim/picture_style.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -15,24 +18,32 @@ std::string cell_label(const memory::BankSlot& s) {
   return std::to_string(first) + (std::popcount(s.lanes) > 1 ? "+" : "");
 }
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      default:
-        out += c;
-    }
+// Which wavefronts serve which phase (a group of lanes the shared pipe takes at once: all 32
+// for 32-bit accesses, 16 for 64-bit, 8 for 128-bit), as labelled brackets left of the rows.
+void write_phase_labels(std::ostream& out, const memory::BankMap& map, int top, int row) {
+  struct Phase {
+    unsigned first = ~0U, last = 0;
+    std::uint32_t lanes = 0;
+  };
+  std::vector<Phase> phases;
+  for (const memory::BankSlot& s : map.slots) {
+    if (s.phase >= phases.size()) phases.resize(s.phase + 1);
+    Phase& p = phases[s.phase];
+    p.first = std::min(p.first, s.wavefront);
+    p.last = std::max(p.last, s.wavefront);
+    p.lanes |= s.lanes;
   }
-  return out;
+  for (std::size_t k = 0; k < phases.size(); ++k) {
+    const Phase& p = phases[k];
+    if (p.lanes == 0) continue;
+    const int y0 = top + row * static_cast<int>(p.first);
+    const int h = row * static_cast<int>(p.last - p.first + 1);
+    out << fmt::format(
+        "<rect x=\"4\" y=\"{}\" width=\"100\" height=\"{}\" fill=\"{}\" stroke=\"#999\"/>"
+        "<text x=\"8\" y=\"{}\">phase {}: lanes {}-{}</text>\n",
+        y0 + 1, h - 2, k % 2 == 0 ? "#eef3fb" : "#fbf3e6", y0 + 16, k + 1,
+        std::countr_zero(p.lanes), 31 - std::countl_zero(p.lanes));
+  }
 }
 
 }  // namespace
@@ -53,7 +64,7 @@ void write_bank_grid(std::ostream& out, const memory::BankMap& map) {
 }
 
 void write_bank_svg(std::ostream& out, const memory::BankMap& map, const std::string& title) {
-  constexpr int kCellW = 34, kCellH = 24, kLeft = 96, kTop = 64;
+  constexpr int kCellW = 34, kCellH = 24, kLeft = 180, kTop = 80;
   const int rows = static_cast<int>(map.wavefronts);
   const int width = kLeft + kCellW * static_cast<int>(memory::kBanks) + 16;
   const int height = kTop + kCellH * rows + 40;
@@ -63,7 +74,15 @@ void write_bank_svg(std::ostream& out, const memory::BankMap& map, const std::st
       width, height);
   out << fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"white\"/>\n", width, height);
   out << fmt::format("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
-                     escape(title));
+                     svg_escape(title));
+  out << fmt::format(
+      "<text x=\"8\" y=\"38\">conflict degree {} (the most words one bank serves in a "
+      "phase); {} phase{} of the warp's lanes, {} wavefront{} where {} would do</text>\n",
+      map.max_words_per_bank <= 1 ? std::string("none")
+                                  : fmt::format("{}-way", map.max_words_per_bank),
+      map.phases, map.phases == 1 ? "" : "s", map.wavefronts, map.wavefronts == 1 ? "" : "s",
+      map.passes);
+  write_phase_labels(out, map, kTop, kCellH);
   out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">bank</text>\n",
                      kLeft + kCellW * 16, kTop - 24);
   for (unsigned b = 0; b < memory::kBanks; ++b) {

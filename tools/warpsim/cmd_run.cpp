@@ -7,6 +7,7 @@
 #include <ostream>
 #include <thread>
 
+#include "tools/warpsim/activity_options.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
@@ -85,9 +86,6 @@ po::options_description run_options() {
       "hit rates, warp states)")(
       "threads", count_value(0, 1024)->default_value(0),
       "timing: simulation threads (0: one per core); results do not depend on it")(
-      "timeline", po::value<std::string>(),
-      "timing: write one SM's per-warp states over time to this .svg or .html file")(
-      "timeline-sm", count_value(0, 4095)->default_value(0), "timing: which SM the timeline shows")(
       "cache-control", po::value<std::string>()->default_value("all"),
       (std::string("timing: ") + kCacheControlHelp).c_str())(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
@@ -95,22 +93,22 @@ po::options_description run_options() {
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
+  add_activity_options(desc);
   return desc;
 }
 
 // Runs the launch functionally, or through the timing model with --mode timing.
 void simulate(const CommandLine& cl, const ir::Module& module, const exec::LaunchSpec& spec,
               const config::GpuConfig& gpu, const LaunchOccupancy& occupancy,
-              const exec::ExecOptions& opts, bool flush_l2, ProgressLine& progress,
-              std::optional<exec::LaunchResult>& result,
+              const exec::ExecOptions& opts, bool flush_l2, const ActivityRequest& activity,
+              ProgressLine& progress, std::optional<exec::LaunchResult>& result,
               std::optional<scheduler::TimingStats>& timing_stats) {
   if (cl.vars["mode"].as<std::string>() == "timing") {
     scheduler::TimingOptions topts;
     topts.threads =
         simulation_threads(static_cast<unsigned>(cl.vars["threads"].as<std::uint64_t>()));
     topts.max_warp_instructions = opts.max_warp_instructions;
-    topts.timeline = cl.vars.count("timeline") != 0;
-    topts.timeline_sm = static_cast<unsigned>(cl.vars["timeline-sm"].as<std::uint64_t>());
+    topts.record_sms = activity.recorded_sms();
     topts.flush_l2 = flush_l2;
     topts.progress = &progress;
     std::optional<scheduler::TimingResult> r;
@@ -136,9 +134,9 @@ void simulate(const CommandLine& cl, const ir::Module& module, const exec::Launc
   }
 }
 
-// The text report, and the JSON, timeline and buffer dumps asked for.
-int write_outputs(const CommandLine& cl, const RunSummary& summary, std::ostream& out,
-                  std::ostream& err) {
+// The text report, and the JSON, timeline, trace and buffer dumps asked for.
+int write_outputs(const CommandLine& cl, const RunSummary& summary, const ActivityRequest& activity,
+                  std::ostream& out, std::ostream& err) {
   // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
   const bool json_to_stdout = cl.vars.count("json") && cl.vars["json"].as<std::string>() == "-";
   write_run_text(json_to_stdout ? err : out, summary);
@@ -152,15 +150,9 @@ int write_outputs(const CommandLine& cl, const RunSummary& summary, std::ostream
       return kExitBadInput;
     }
   }
-  if (cl.vars.count("timeline")) {
-    const std::string path = cl.vars["timeline"].as<std::string>();
-    std::ofstream picture(path);
-    picture << timeline_picture(*summary.timing, summary.launch.kernel->name,
-                                path.ends_with(".html"));
-    if (!picture) {
-      err << "warpsim run: error: cannot write '" << path << "'\n";
-      return kExitBadInput;
-    }
+  if (activity.any() &&
+      !write_activity(activity, *summary.timing, summary.launch.kernel->name, err)) {
+    return kExitBadInput;
   }
   if (cl.vars.count("dump") &&
       !dump_buffers(summary.result.memory, cl.vars["dump"].as<std::vector<std::string>>(), err)) {
@@ -188,13 +180,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   const bool timing = mode == "timing";
   const std::string frontend = cl->vars["frontend"].as<std::string>();
   if (!frontend_ok(frontend, "run", err)) return kExitBadInput;
-  if (cl->vars.count("timeline") && !extension_of(cl->vars["timeline"].as<std::string>(),
-                                                  {".svg", ".html"}, "run", "--timeline", err)) {
-    return kExitBadInput;
-  }
-  if (!timing && (cl->vars.count("timeline") || !cl->vars["threads"].defaulted() ||
-                  !cl->vars["cache-control"].defaulted())) {
-    err << "warpsim run: error: --timeline, --threads and --cache-control need --mode timing\n";
+  if (!timing && (!cl->vars["threads"].defaulted() || !cl->vars["cache-control"].defaulted())) {
+    err << "warpsim run: error: --threads and --cache-control need --mode timing\n";
     return kExitBadInput;
   }
   const auto flush_l2 =
@@ -222,11 +209,9 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
   if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;
   if (!launch_can_run(*gpu, *spec, occupancy, "run", err)) return kExitBadInput;
-  if (timing && cl->vars["timeline-sm"].as<std::uint64_t>() >= gpu->sm_count) {
-    err << "warpsim run: error: --timeline-sm must be below the GPU's " << gpu->sm_count
-        << " SMs\n";
-    return kExitBadInput;
-  }
+  const auto activity =
+      activity_request(*cl, timing, static_cast<std::uint32_t>(gpu->sm_count), err);
+  if (!activity) return kExitBadInput;
 
   spdlog::debug("run: {} launch {}: grid ({}, {}, {}), block ({}, {}, {}), {} mode, config {}",
                 file, spec->name, spec->grid.x, spec->grid.y, spec->grid.z, spec->block.x,
@@ -238,8 +223,8 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::optional<exec::LaunchResult> result;
   std::optional<scheduler::TimingStats> timing_stats;
   try {
-    simulate(*cl, loaded.module, *spec, *gpu, occupancy, *opts, *flush_l2, progress, result,
-             timing_stats);
+    simulate(*cl, loaded.module, *spec, *gpu, occupancy, *opts, *flush_l2, *activity, progress,
+             result, timing_stats);
   } catch (const exec::KernelFault& f) {
     progress.clear();
     write_fault(err, file, loaded.module, f);
@@ -265,7 +250,7 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            timing_stats ? &*timing_stats : nullptr,
                            &loaded.module,
                            frontend == "sass"};
-  return write_outputs(*cl, summary, out, err);
+  return write_outputs(*cl, summary, *activity, out, err);
 }
 
 }  // namespace warpsim::cli

@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <limits>
 #include <ostream>
+#include <string>
+
+#include "tools/warpsim/picture_style.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -12,7 +16,10 @@ std::string limit_text(std::uint64_t v) {
   return v == std::numeric_limits<std::uint64_t>::max() ? "unlimited" : std::to_string(v);
 }
 
-const char* kColors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"};  // per limiter
+// Per limiter, in Limiter's order (warps, blocks, registers, shared memory): Paul Tol's bright
+// blue, yellow, purple and cyan, distinct also for colour-blind readers.
+const char* const kColors[] = {"#4477AA", "#CCBB44", "#AA3377", "#66CCEE"};
+const char* const kNoFit = "#000000";
 
 }  // namespace
 
@@ -95,7 +102,7 @@ void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
 
 void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
                      const scheduler::KernelResources& k, const std::vector<SweepPoint>& points) {
-  constexpr int kW = 760, kH = 380, kLeft = 60, kRight = 170, kTop = 40, kBottom = 50;
+  constexpr int kW = 800, kH = 400, kLeft = 76, kRight = 200, kTop = 50, kBottom = 50;
   const int plot_w = kW - kLeft - kRight, plot_h = kH - kTop - kBottom;
   const double max_block = static_cast<double>(gpu.max_threads_per_block);
   auto x = [&](std::uint64_t b) {
@@ -110,16 +117,28 @@ void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
   out << fmt::format(
       "<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Occupancy on "
       "{}: {} registers/thread, {} B shared/block</text>\n",
-      gpu.name, k.registers_per_thread, k.static_shared_bytes);
+      svg_escape(gpu.name), k.registers_per_thread, k.static_shared_bytes);
   for (int pct = 0; pct <= 100; pct += 25) {
     out << fmt::format(
         "<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#ddd\"/>"
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} %</text>\n",
         kLeft, kLeft + plot_w, y(pct / 100.0), y(pct / 100.0), kLeft - 6, y(pct / 100.0) + 4, pct);
   }
+  out << fmt::format(
+      "<text transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">theoretical "
+      "occupancy (% of {} warps per SM)</text>\n",
+      kTop + plot_h / 2, gpu.max_warps_per_sm());
+  // The sweep's first block size, then every 128 threads.
+  std::vector<std::uint64_t> ticks;
+  if (!points.empty()) ticks.push_back(points.front().block_threads);
   for (std::uint64_t b = 128; b <= gpu.max_threads_per_block; b += 128) {
-    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x(b),
-                       kTop + plot_h + 16, b);
+    if (ticks.empty() || b > ticks.back()) ticks.push_back(b);
+  }
+  for (const std::uint64_t b : ticks) {
+    out << fmt::format(
+        "<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\" stroke=\"#888\"/>"
+        "<text x=\"{0}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>\n",
+        x(b), kTop + plot_h, kTop + plot_h + 4, kTop + plot_h + 16, b);
   }
   out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">threads per block</text>\n",
                      kLeft + plot_w / 2, kH - 12);
@@ -129,25 +148,37 @@ void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
                         y(p.occupancy.occupancy()));
   }
   out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\"/>\n";
+  std::array<bool, 4> limits{};
+  bool none_fits = false;
   for (const SweepPoint& p : points) {
     const auto which = static_cast<std::size_t>(p.occupancy.binding);
+    const bool fits = p.occupancy.blocks_per_sm != 0;
+    if (fits && which < limits.size()) limits[which] = true;
+    none_fits = none_fits || !fits;
     out << fmt::format(
         "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"><title>{} threads: {:.1f} "
-        "%, limited by {}</title></circle>\n",
-        x(p.block_threads), y(p.occupancy.occupancy()),
-        p.occupancy.blocks_per_sm == 0 ? "#000" : kColors[which], p.block_threads,
-        100.0 * p.occupancy.occupancy(), scheduler::limiter_name(p.occupancy.binding));
+        "%, {}</title></circle>\n",
+        x(p.block_threads), y(p.occupancy.occupancy()), fits ? kColors[which] : kNoFit,
+        p.block_threads, 100.0 * p.occupancy.occupancy(),
+        fits ? "limited by " + std::string(scheduler::limiter_name(p.occupancy.binding))
+             : p.occupancy.reason);
   }
-  const scheduler::Limiter all[] = {scheduler::Limiter::Warps, scheduler::Limiter::Blocks,
-                                    scheduler::Limiter::Registers,
-                                    scheduler::Limiter::SharedMemory};
-  for (std::size_t i = 0; i < 4; ++i) {
-    const int ly = kTop + 10 + static_cast<int>(i) * 18;
+  // The legend lists what the points show: the limits that bind somewhere, and "no block fits".
+  int ly = kTop + 10;
+  for (std::size_t i = 0; i < limits.size(); ++i) {
+    if (!limits[i]) continue;
     out << fmt::format(
         "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">"
         "limited by {}</text>\n",
         kLeft + plot_w + 16, ly, kColors[i], kLeft + plot_w + 26, ly + 4,
-        scheduler::limiter_name(all[i]));
+        scheduler::limiter_name(static_cast<scheduler::Limiter>(i)));
+    ly += 18;
+  }
+  if (none_fits) {
+    out << fmt::format(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">"
+        "no block fits (0 %)</text>\n",
+        kLeft + plot_w + 16, ly, kNoFit, kLeft + plot_w + 26, ly + 4);
   }
   out << "</svg>\n";
 }

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <ostream>
 
 #include "tools/warpsim/run_report.hpp"
@@ -18,38 +17,6 @@ double percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }
 
-const char* state_colour(WarpState s) {
-  switch (s) {
-    case WarpState::Selected:
-      return "#2e7d32";
-    case WarpState::NotSelected:
-      return "#9ccc65";
-    case WarpState::LongScoreboard:
-      return "#c62828";
-    case WarpState::ShortScoreboard:
-      return "#ef6c00";
-    case WarpState::Wait:
-      return "#fdd835";
-    case WarpState::MathPipeThrottle:
-      return "#8e24aa";
-    case WarpState::MioThrottle:
-      return "#d81b60";
-    case WarpState::LgThrottle:
-      return "#6d4c41";
-    case WarpState::BranchResolving:
-      return "#00acc1";
-    case WarpState::Barrier:
-      return "#1e88e5";
-    case WarpState::Launching:
-      return "#bdbdbd";
-    case WarpState::Drain:
-      return "#757575";
-    case WarpState::Count:
-      break;
-  }
-  return "#000000";
-}
-
 }  // namespace
 
 void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
@@ -61,7 +28,10 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
                        static_cast<double>(t.elapsed_cycles) / static_cast<double>(clock_mhz),
                        clock_mhz);
   }
-  out << fmt::format("; kernel body {} cycles\n", with_commas(t.kernel_cycles));
+  out << fmt::format(
+      "; kernel body {} cycles (first block's start to the last block's end; the rest is "
+      "launch overhead)\n",
+      with_commas(t.kernel_cycles));
   out << fmt::format("  sm__cycles_active.avg {:.1f}\n", t.sm_active_cycles_avg);
   out << fmt::format(
       "  achieved occupancy {:.2f} % (sm__warps_active.avg.pct_of_peak_sustained_active)\n",
@@ -117,56 +87,6 @@ nlohmann::json warp_states_json(const scheduler::TimingStats& t) {
     states[scheduler::warp_state_name(static_cast<WarpState>(k))] = t.warp_state_cycles[k];
   }
   return states;
-}
-
-std::string timeline_picture(const scheduler::TimingStats& t, const std::string& kernel,
-                             bool html) {
-  // Rows: warp slots of the SM in the order they first appear.
-  std::map<std::uint32_t, std::size_t> rows;
-  std::uint64_t end = 1;
-  for (const scheduler::TimelineSegment& s : t.timeline) {
-    rows.emplace(s.warp, 0);
-    end = std::max(end, s.end);
-  }
-  std::size_t r = 0;
-  for (auto& [warp, row] : rows) row = r++;
-  const double width = 1200, row_height = 10, left = 60, top = 30;
-  const double scale = width / static_cast<double>(end);
-  const double height = top + static_cast<double>(rows.size()) * row_height + 40;
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
-      "font-family=\"sans-serif\" font-size=\"10\">\n",
-      left + width + 20, height + static_cast<double>(kWarpStates) * 14);
-  svg += fmt::format("<text x=\"{}\" y=\"15\">{}: warp states on SM {} over {} cycles</text>\n",
-                     left, kernel, t.timeline_sm, end);
-  for (const auto& [warp, row] : rows) {
-    svg += fmt::format("<text x=\"2\" y=\"{:.1f}\">warp {}</text>\n",
-                       top + static_cast<double>(row) * row_height + 8, warp);
-  }
-  for (const scheduler::TimelineSegment& s : t.timeline) {
-    const double x = left + static_cast<double>(s.start) * scale;
-    const double w = std::max(0.2, static_cast<double>(s.end - s.start) * scale);
-    svg += fmt::format(
-        "<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
-        "fill=\"{}\"><title>warp "
-        "{} (block {}) {} cycles {}-{}</title></rect>\n",
-        x, top + static_cast<double>(rows[s.warp]) * row_height, w, row_height - 1,
-        state_colour(s.state), s.warp, s.block, scheduler::warp_state_name(s.state), s.start,
-        s.end);
-  }
-  double y = height;
-  for (std::size_t k = 0; k < kWarpStates; ++k) {
-    const auto s = static_cast<WarpState>(k);
-    svg += fmt::format(
-        "<rect x=\"{}\" y=\"{:.0f}\" width=\"10\" height=\"10\" fill=\"{}\"/>"
-        "<text x=\"{}\" y=\"{:.0f}\">{}</text>\n",
-        left, y, state_colour(s), left + 14, y + 9, scheduler::warp_state_name(s));
-    y += 14;
-  }
-  svg += "</svg>\n";
-  if (!html) return svg;
-  return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + kernel +
-         " timeline</title></head><body>\n" + svg + "</body></html>\n";
 }
 
 }  // namespace warpsim::cli

@@ -45,9 +45,11 @@ TimingStats collect_timing(std::vector<std::unique_ptr<SmModel>>& sms,
                   : 100.0 * static_cast<double>(warp_cycles) / static_cast<double>(active) / peak;
   st.ipc = active == 0 ? 0.0 : static_cast<double>(st.issued) / static_cast<double>(active);
   st.l2_flushed = options.flush_l2;
-  if (options.timeline && options.timeline_sm < sms.size()) {
-    st.timeline_sm = options.timeline_sm;
-    st.timeline = sms[options.timeline_sm]->timeline();
+  for (std::uint32_t s = 0; s < sms.size(); ++s) {
+    if (std::find(options.record_sms.begin(), options.record_sms.end(), s) !=
+        options.record_sms.end()) {
+      st.activity.push_back(sms[s]->take_activity());
+    }
   }
   return st;
 }

@@ -14,7 +14,7 @@
 namespace warpsim::scheduler {
 
 // Closes every SM's accounting at the kernel's end and adds up their counters; `options` says
-// which SM's timeline to keep.
+// which SMs' activity to hand over.
 TimingStats collect_timing(std::vector<std::unique_ptr<SmModel>>& sms,
                            const memory::MemoryCounters& memory, const GpcLayout& gpcs,
                            const config::GpuConfig& gpu, const TimingOptions& options);

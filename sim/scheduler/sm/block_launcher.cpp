@@ -15,7 +15,7 @@ const StartingBlock& BlockLauncher::assign(const exec::Dim3& index, std::uint32_
                    : first_wave ? std::max(timing_.first_wave_block_cycles,
                                            timing_.first_wave_warp_cycles * warps_per_block_)
                                 : timing_.block_launch_cycles);
-  starting_.push_back({index, slot, rank, start + timing_.block_launch_latency});
+  starting_.push_back({index, slot, rank, start + timing_.block_launch_latency, at});
   return starting_.back();
 }
 

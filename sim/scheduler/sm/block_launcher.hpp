@@ -16,12 +16,13 @@
 
 namespace warpsim::scheduler {
 
-// A block assigned to a slot, whose warps may issue from `start` on.
+// A block assigned to a slot at `assigned`, whose warps may issue from `start` on.
 struct StartingBlock {
   exec::Dim3 index;
   std::uint32_t slot = 0;
   std::uint32_t rank = 0;
   std::uint64_t start = 0;
+  std::uint64_t assigned = 0;  // when the SM was given it
 };
 
 class BlockLauncher {

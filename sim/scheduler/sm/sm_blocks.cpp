@@ -34,7 +34,7 @@ void SmModel::launch(const exec::Dim3& index, std::vector<exec::BlockState>* clu
   // The end of the launch (the SM setting up the block's warps) already counts them in flight:
   // the GPU's empty blocks stay in flight about a hundred cycles each. The configuration keeps
   // this within the latency, so the event is never before `at`.
-  residency_.change(starting.start - s_.timing->launch_latency_in_flight, warps_per_block_);
+  in_flight(starting.start - s_.timing->launch_latency_in_flight, warps_per_block_);
 }
 
 void SmModel::activate(const StartingBlock& start) {
@@ -49,6 +49,8 @@ void SmModel::activate(const StartingBlock& start) {
   for (std::uint32_t w = 0; w < warps_per_block_; ++w)
     b.warps[w].earliest = &earliest_[start.slot * warps_per_block_ + w];
   resident_warps_ += warps_per_block_;
+  if (activity_.on())
+    activity_.block_started(start.slot, block.linear, start.assigned, start.start);
   if (!code_ready_) {
     code_ready_ = start.start + (s_.l2_flushed ? s_.timing->cold_code_cycles : 0);
   }
@@ -96,6 +98,7 @@ void SmModel::mirror_block(BlockSlot& b) {
 void SmModel::block_barrier_check(std::uint32_t slot) {
   BlockSlot& b = slots_[slot];
   if (!exec::release_block_barrier(block_of(slot))) return;
+  barrier_released(slot, false);
   mirror_block(b);
   for (WarpTiming& o : b.warps) {
     if (!o.active) continue;
@@ -114,12 +117,13 @@ void SmModel::warp_finished(std::uint32_t warp) {
   const std::uint32_t slot = warp / warps_per_block_;
   BlockSlot& b = slots_[slot];
   --resident_warps_;
-  residency_.change(now_ + 1, -1);
+  in_flight(now_ + 1, -1);
   if (--b.live_warps != 0) {
     block_barrier_check(slot);
     return;
   }
   b.busy = false;
+  if (activity_.on()) activity_.block_retired(slot, now_ + 1);
   counters_.last_retire = std::max(counters_.last_retire, now_ + 1);
   retired_.push_back(b.cluster_id);
   start_queued_blocks(now_ + 1);
@@ -138,9 +142,17 @@ std::vector<std::uint64_t> SmModel::take_retired() {
   return out;
 }
 
+void SmModel::barrier_released(std::uint32_t slot, bool cluster) {
+  if (activity_.on()) activity_.barrier_released({slot, block_of(slot).linear, now_, cluster});
+}
+
 void SmModel::resume_cluster(std::uint64_t cluster_id, std::uint64_t at) {
   for (BlockSlot& b : slots_) {
     if (!b.busy || b.cluster_id != cluster_id) continue;
+    if (activity_.on()) {
+      activity_.barrier_released(
+          {static_cast<std::uint32_t>(&b - slots_.data()), (*b.cluster)[b.rank].linear, at, true});
+    }
     mirror_block(b);
     for (WarpTiming& t : b.warps) {
       if (!t.active) continue;

@@ -39,7 +39,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       l1_(*setup.timing, setup.l1_bytes, index),
       constants_(constant_timing(*setup.timing), setup.l2_flushed),
       launcher_(*setup.timing, setup.warps_per_block),
-      timeline_(setup.timeline) {
+      activity_(setup.record_activity, setup.activity_budget, index, setup.warps_per_block) {
   if (setup.sub_partitions > SharedPipe::kMaxPartitions)
     throw std::invalid_argument("more sub-partitions than the shared pipe serves");
   for (std::uint32_t p = 0; p < setup.sub_partitions; ++p) {
@@ -73,8 +73,9 @@ void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::
     return;
   }
   counters_.warp_state_cycles[static_cast<std::size_t>(w.state)] += at - w.state_since;
-  if (timeline_.on()) {
-    timeline_.record({warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state});
+  if (activity_.on()) {
+    activity_.segment({warp, block_of(warp / warps_per_block_).linear, w.state_since, at, w.state,
+                       static_cast<std::uint8_t>(w.sub_partition)});
   }
   w.state = s;
   w.state_since = at;
@@ -336,8 +337,11 @@ void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
   const GlobalIssue issued = l1_.issue(a, now_);
   if (!issued.waits) {
     t.drain_until = std::max(t.drain_until, issued.exit_after);
+    memory_in_flight(now_, issued.exit_after);
     return;
   }
+  if (!issued.pending) memory_in_flight(now_, issued.ready);
+  if (issued.pending && activity_.on()) activity_.memory_change(now_, 1);
   for (unsigned i = 0; i < it.nwrites; ++i) {
     if (issued.pending)
       ++t.unanswered[it.writes[i]];
@@ -357,6 +361,7 @@ void SmModel::issue_barrier(std::uint32_t warp, const InstTiming& it) {
   BlockSlot& b = slots_[slot];
   block_of(slot).cluster_arrival_cycle = now_;
   if (b.cluster == &b.own && exec::release_cluster_barrier(b.own)) {
+    barrier_released(slot, true);
     mirror_block(b);
     for (WarpTiming& o : b.warps) {
       o.next_issue = now_ + s_.timing->cluster_barrier_latency;
@@ -376,6 +381,7 @@ void SmModel::complete_requests() {
       t.ready[answer.writes[i]] = std::max(t.ready[answer.writes[i]], answer.ready);
     }
     t.pending -= answer.nwrites == 0 ? 1 : answer.nwrites;
+    if (activity_.on()) activity_.memory_change(answer.ready, -1);
     set_earliest(t, 0);
   }
   // The kernel is complete when its last write has reached the L2.

@@ -21,11 +21,11 @@
 #include "sim/memory/constant_cache.hpp"
 #include "sim/scheduler/frontend/instruction_source.hpp"
 #include "sim/scheduler/inst_timing.hpp"
+#include "sim/scheduler/sm/activity_recorder.hpp"
 #include "sim/scheduler/sm/block_launcher.hpp"
 #include "sim/scheduler/sm/l1_unit.hpp"
 #include "sim/scheduler/sm/residency.hpp"
 #include "sim/scheduler/sm/shared_pipe.hpp"
-#include "sim/scheduler/sm/timeline_recorder.hpp"
 #include "sim/scheduler/warp_scheduler.hpp"
 
 namespace warpsim::scheduler {
@@ -37,8 +37,9 @@ struct SmSetup {
   std::uint32_t sub_partitions = 4;
   std::uint32_t blocks_per_sm = 1;
   std::uint64_t l1_bytes = 0;
-  bool timeline = false;
-  bool l2_flushed = false;  // the launch's code and constant lines start in DRAM
+  bool record_activity = false;     // for a picture or trace of this SM
+  std::size_t activity_budget = 0;  // spans (and events of each kind) kept at most
+  bool l2_flushed = false;          // the launch's code and constant lines start in DRAM
 };
 
 struct SmCounters {
@@ -91,7 +92,8 @@ class SmModel {
   std::optional<exec::KernelFault>& fault() { return fault_; }
   exec::LaunchStats& stats() { return stats_; }
   const SmCounters& counters() const { return counters_; }
-  const std::vector<TimelineSegment>& timeline() const { return timeline_.segments(); }
+  // What the SM did over time, if recorded (after finish); recording stops.
+  SmActivity take_activity() { return activity_.take(counters_.warp_state_cycles); }
   // Closes open state spans and counts residency up to `at` (the end of the launch).
   void finish(std::uint64_t at);
 
@@ -189,6 +191,18 @@ class SmModel {
   // it already).
   std::uint32_t sub_partition_of(std::uint32_t slot, std::uint32_t warp) const;
   void activate(const StartingBlock& b);
+  // Warps in flight change from `cycle` on (residency, and the recorded counter).
+  void in_flight(std::uint64_t cycle, std::int64_t change) {
+    residency_.change(cycle, change);
+    if (activity_.on()) activity_.resident_change(cycle, change);
+  }
+  // A global or local access is in flight from `from` to `to` (for the recorded counter).
+  void memory_in_flight(std::uint64_t from, std::uint64_t to) {
+    if (!activity_.on() || to <= from) return;
+    activity_.memory_change(from, 1);
+    activity_.memory_change(to, -1);
+  }
+  void barrier_released(std::uint32_t slot, bool cluster);
 
   SmSetup s_;
   const std::vector<InstTiming>& insts_;
@@ -218,7 +232,7 @@ class SmModel {
   memory::ConstantCache constants_;
   BlockLauncher launcher_;
   Residency residency_;
-  TimelineRecorder timeline_;
+  ActivityRecorder activity_;
   std::deque<exec::Dim3> queued_;
   std::uint64_t blocks_activated_ = 0;  // this launch's blocks whose warps have started here
   // When the SM's first instructions have arrived; set at its first block (from a flushed L2
