@@ -24,6 +24,8 @@ constexpr const char* kUsage =
     "  import FILE.cu|.ptx    a CUDA kernel in the IR, each instruction under its CUDA line\n"
     "  run [FILE]             execute a kernel (default: the built-in vecAdd); report\n"
     "                         instructions, branches, divergence\n"
+    "  check FILE             races, barrier misuse, uninitialised reads and invalid accesses,\n"
+    "                         each at its lines and threads (exit 1 when any is found)\n"
     "  step FILE --block-index B --warp W\n"
     "                         one warp's execution, instruction by instruction\n"
     "  banks --array T[..] --index '[..]'\n"
@@ -37,7 +39,8 @@ constexpr const char* kUsage =
     "  counters               every counter reported: unit, what counts it, validate's rule\n"
     "  bench                  functional simulation speed on fixed workloads\n"
     "\n"
-    "Each command takes --help. Exit codes: 0 ok, 1 validate disagrees, 2 bad input, 3 kernel\n"
+    "Each command takes --help. Exit codes: 0 ok, 1 validate disagrees or check found hazards,\n"
+    "2 bad input, 3 kernel\n"
     "fault, 4 out of memory, 70 internal error.\n";
 
 }  // namespace
@@ -57,6 +60,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "ir") return run_ir(rest, out, err);
   if (args[0] == "run") return run_kernel(rest, out, err);
+  if (args[0] == "check") return run_check(rest, out, err);
   if (args[0] == "bench") return run_bench(rest, out, err);
   if (args[0] == "banks") return run_banks(rest, out, err);
   if (args[0] == "counters") return run_counters(rest, out, err);

@@ -10,6 +10,7 @@
 namespace warpsim::cli {
 
 inline constexpr int kExitOk = 0;
+inline constexpr int kExitHazards = 1;         // check found hazards
 inline constexpr int kExitBadInput = 2;        // bad IR, arguments or config
 inline constexpr int kExitKernelFault = 3;     // the simulated kernel faulted
 inline constexpr int kExitOutOfMemory = 4;     // the host could not give the memory a run needed

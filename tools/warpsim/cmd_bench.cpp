@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "sim/check/hazard_checker.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/scheduler/timing_engine.hpp"
 #include "tools/warpsim/bench_workloads.hpp"
@@ -57,6 +58,7 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "threads", count_value(0, 1024)->default_value(1),
       "timing: simulation threads (0: one per core)")(
       "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
+      "check", "functional: with every hazard check on (warpsim check's cost)")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "timing: the GPU, a built-in config name or an INI file");
   auto cl = parse_command_line("bench", desc, {}, args, out, err);
@@ -73,6 +75,11 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const bool sass = frontend == "sass";
   const auto threads = static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>());
   const bool timing = mode == "timing";
+  const bool checked = cl->vars.count("check") != 0;
+  if (checked && (timing || sass)) {
+    err << "warpsim bench: error: --check runs the functional model on the IR\n";
+    return kExitBadInput;
+  }
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
   if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
   out << fmt::format("{:<26} {:>14} {:>16} {:>10} {:>14} {:>16}\n", "workload", "warp insts",
@@ -98,7 +105,12 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
             run_on_sass(w.loaded->module, w.spec, sm_arch(gpu->cc_major, gpu->cc_minor), {}, error);
         if (run) result = std::move(*run);
       } else {
-        result = exec::execute(w.loaded->module, w.spec, {});
+        exec::ExecOptions options;
+        check::CheckSet all;
+        all.on.fill(true);
+        std::optional<check::HazardChecker> checker;
+        if (checked) options.check = &checker.emplace(w.spec, all);
+        result = exec::execute(w.loaded->module, w.spec, options);
       }
       if (!error.empty()) {
         err << "warpsim bench: error: " << w.name << ": " << error << '\n';
@@ -121,9 +133,10 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
         sass ? "SASS frontend (SASS warp instructions)" : "IR frontend (IR warp instructions)");
   } else {
     out << fmt::format(
-        "functional model, one thread, {}; simulation only (buffers are filled and the SASS "
+        "functional model, one thread, {}{}; simulation only (buffers are filled and the SASS "
         "built before the clock starts)\n",
-        sass ? "on the SASS (SASS warp instructions)" : "on the IR (IR warp instructions)");
+        sass ? "on the SASS (SASS warp instructions)" : "on the IR (IR warp instructions)",
+        checked ? ", every hazard check on" : "");
   }
   return kExitOk;
 }

@@ -7,7 +7,9 @@
 #include <ostream>
 #include <thread>
 
+#include "sim/check/hazard_checker.hpp"
 #include "tools/warpsim/activity_options.hpp"
+#include "tools/warpsim/check_report.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
@@ -97,6 +99,28 @@ po::options_description run_options() {
   return desc;
 }
 
+// The checks' report after a run: alone for `check`, after the run's report for `run --check`.
+int write_check_outputs(const CommandLine& cl, bool check_command, const CheckRequest& checks,
+                        const check::HazardReport& report, const ir::Module& module,
+                        const exec::LaunchSpec& spec, const std::string& file, std::ostream& out,
+                        std::ostream& err) {
+  write_check_text(out, checks, report, module, spec, file);
+  if (check_command && cl.vars.count("json")) {
+    const nlohmann::json j = check_json(checks, report, module, spec);
+    if (cl.vars["json"].as<std::string>() == "-") {
+      err << j.dump(2) << '\n';
+    } else {
+      std::ofstream json(cl.vars["json"].as<std::string>());
+      json << j.dump(2) << '\n';
+      if (!json) {
+        err << "warpsim check: error: cannot write the JSON file\n";
+        return kExitBadInput;
+      }
+    }
+  }
+  return report.hazards.empty() ? kExitOk : kExitHazards;
+}
+
 // Runs the launch functionally, or through the timing model with --mode timing.
 void simulate(const CommandLine& cl, const ir::Module& module, const exec::LaunchSpec& spec,
               const config::GpuConfig& gpu, const LaunchOccupancy& occupancy,
@@ -136,15 +160,17 @@ void simulate(const CommandLine& cl, const ir::Module& module, const exec::Launc
 
 // The text report, and the JSON, timeline, trace and buffer dumps asked for.
 int write_outputs(const CommandLine& cl, const RunSummary& summary, const ActivityRequest& activity,
-                  std::ostream& out, std::ostream& err) {
+                  const nlohmann::json* check, std::ostream& out, std::ostream& err) {
   // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
   const bool json_to_stdout = cl.vars.count("json") && cl.vars["json"].as<std::string>() == "-";
   write_run_text(json_to_stdout ? err : out, summary);
+  nlohmann::json report = run_json(summary);
+  if (check != nullptr) report["check"] = *check;
   if (json_to_stdout) {
-    out << run_json(summary).dump(2) << '\n';
+    out << report.dump(2) << '\n';
   } else if (cl.vars.count("json")) {
     std::ofstream json(cl.vars["json"].as<std::string>());
-    json << run_json(summary).dump(2) << '\n';
+    json << report.dump(2) << '\n';
     if (!json) {
       err << "warpsim run: error: cannot write the JSON file\n";
       return kExitBadInput;
@@ -161,14 +187,16 @@ int write_outputs(const CommandLine& cl, const RunSummary& summary, const Activi
   return kExitOk;
 }
 
-}  // namespace
-
-int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+// `run`, or with `check_command` `check` (the checks' report alone, all checks by default).
+int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                 bool check_command) {
   po::options_description desc = run_options();
   add_run_options(desc);
+  add_check_options(desc, check_command);
   po::positional_options_description pos;
   pos.add("file", 1);
-  auto cl = parse_command_line("run FILE", desc, pos, args, out, err);
+  auto cl =
+      parse_command_line(check_command ? "check FILE" : "run FILE", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
 
@@ -212,6 +240,11 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   const auto activity =
       activity_request(*cl, timing, static_cast<std::uint32_t>(gpu->sm_count), err);
   if (!activity) return kExitBadInput;
+  const auto checks = check_request(*cl, check_command, timing, frontend, err);
+  if (!checks) return kExitBadInput;
+  std::optional<check::HazardChecker> checker;
+  exec::ExecOptions run_opts = *opts;
+  if (checks->any) run_opts.check = &checker.emplace(*spec, checks->set);
 
   spdlog::debug("run: {} launch {}: grid ({}, {}, {}), block ({}, {}, {}), {} mode, config {}",
                 file, spec->name, spec->grid.x, spec->grid.y, spec->grid.z, spec->block.x,
@@ -223,10 +256,17 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::optional<exec::LaunchResult> result;
   std::optional<scheduler::TimingStats> timing_stats;
   try {
-    simulate(*cl, loaded.module, *spec, *gpu, occupancy, *opts, *flush_l2, *activity, progress,
+    simulate(*cl, loaded.module, *spec, *gpu, occupancy, run_opts, *flush_l2, *activity, progress,
              result, timing_stats);
   } catch (const exec::KernelFault& f) {
     progress.clear();
+    if (checker) {
+      check::HazardReport report = checker->report();
+      const bool covered = fault_as_hazard(*checks, f, *spec, report);
+      const int code = write_check_outputs(*cl, check_command, *checks, report, loaded.module,
+                                           *spec, file, out, err);
+      if (covered) return code;
+    }
     write_fault(err, file, loaded.module, f);
     return kExitKernelFault;
   } catch (const std::runtime_error& e) {
@@ -250,7 +290,27 @@ int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ost
                            timing_stats ? &*timing_stats : nullptr,
                            &loaded.module,
                            frontend == "sass"};
-  return write_outputs(*cl, summary, *activity, out, err);
+  if (!checker) return write_outputs(*cl, summary, *activity, nullptr, out, err);
+  if (check_command) {
+    return write_check_outputs(*cl, true, *checks, checker->report(), loaded.module, *spec, file,
+                               out, err);
+  }
+  const nlohmann::json check_report = check_json(*checks, checker->report(), loaded.module, *spec);
+  const int code = write_outputs(*cl, summary, *activity, &check_report, out, err);
+  if (code != kExitOk) return code;
+  out << '\n';
+  return write_check_outputs(*cl, false, *checks, checker->report(), loaded.module, *spec, file,
+                             out, err);
+}
+
+}  // namespace
+
+int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return run_or_check(args, out, err, false);
+}
+
+int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return run_or_check(args, out, err, true);
 }
 
 }  // namespace warpsim::cli

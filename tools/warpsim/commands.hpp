@@ -13,6 +13,9 @@ int run_ir(const std::vector<std::string>& args, std::ostream& out, std::ostream
 // `warpsim run FILE ...`
 int run_kernel(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim check FILE ...`: hazard checks; exit 1 when any hazard is found
+int run_check(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim step FILE ...`; commands come from `in` unless --script names a file.
 int run_step(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err);

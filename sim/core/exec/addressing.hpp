@@ -144,6 +144,8 @@ class Addressing {
   // shared memory (by the address each lane computed).
   void account(std::uint32_t mask) {
     const MemoryRef& m = d_.mem;
+    if (ctx_.check != nullptr)
+      ctx_.check->access(ctx_, w_, d_, addresses_, mask, size_ * d_.vector_width);
     LaunchStats& stats = ctx_.stats;
     MemoryLineStats& line =
         stats.per_memory[static_cast<std::size_t>(&d_ - ctx_.program.insts.data())];

@@ -54,6 +54,8 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   b.barrier_arrived = 0;
   b.exited_threads = 0;
   b.cluster_arrived = 0;
+  b.barrier_epoch = 0;
+  b.cluster_epoch = 0;
   b.shared.assign(program_.shared_bytes, 0);
   b.specials.resize(kBlockSpecials.size() * kWarpSize);
   auto fill = [&](ir::SpecialReg r, std::uint64_t v) {
@@ -70,6 +72,7 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
 bool release_block_barrier(BlockState& b) {
   if (b.barrier_arrived == 0 || b.barrier_arrived + b.exited_threads != b.threads) return false;
   b.barrier_arrived = 0;
+  ++b.barrier_epoch;
   return resume(b, WarpStatus::AtBarrier);
 }
 
@@ -85,6 +88,8 @@ bool release_cluster_barrier(std::vector<BlockState>& cluster) {
   bool released = false;
   for (BlockState& b : cluster) {
     b.cluster_arrived = 0;
+    ++b.barrier_epoch;
+    ++b.cluster_epoch;
     released |= resume(b, WarpStatus::AtClusterBarrier);
   }
   return released;

@@ -16,6 +16,7 @@ void check_members(const ExecContext& ctx, const WarpState& w, const DecodedInst
       fault(ctx, w, d, l, fmt::format("lane {} is not in its own member mask {:#010x}", l, m));
     }
     if ((m & ~active) != 0) {
+      if (ctx.check != nullptr && ctx.check->partial_members(ctx, w, d, l, m, active)) return;
       fault(ctx, w, d, l,
             fmt::format("member mask {:#010x} names lanes not active here ({:#010x}: exited, or "
                         "on another path of the divergent warp, which warpsim cannot wait for)",

@@ -66,6 +66,7 @@ class Executor {
         memory_(GlobalMemory::allocate(launch)),
         program_(decode(module, launch, memory_)),
         ctx_{program_, launch_, memory_, stats_, &blocks_, nullptr} {
+    ctx_.check = options.check;
     stats_.per_branch.resize(program_.insts.size());
     stats_.per_memory.resize(program_.insts.size());
   }
@@ -122,6 +123,7 @@ class Executor {
       w.traced = options_.trace != nullptr && b.linear == options_.trace_block &&
                  w.index == options_.trace_warp;
     }
+    if (ctx_.check != nullptr) ctx_.check->block_started(ctx_, b);
   }
 
   bool release_barriers() { return exec::release_barriers(blocks_); }

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "sim/core/exec/check_hook.hpp"
 #include "sim/core/exec/fault.hpp"
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/launch.hpp"
@@ -49,6 +50,7 @@ struct ExecOptions {
   BlockOrder order = BlockOrder::Sequential;
   std::uint64_t order_seed = 1;
   TraceHook* trace = nullptr;
+  CheckHook* check = nullptr;  // told of accesses and barriers, for the hazard checks
   ProgressHook* progress = nullptr;
   std::uint64_t trace_block = 0;  // linear block index
   std::uint32_t trace_warp = 0;

@@ -84,6 +84,7 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
       const std::uint64_t n = b.count();
       switch (spec.init) {
         case ir::BufferInit::Zero:
+        case ir::BufferInit::Uninitialised:
           break;
         case ir::BufferInit::Iota:
           for (std::uint64_t i = 0; i < n; ++i) store(b, i, static_cast<T>(i));

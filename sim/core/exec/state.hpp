@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/core/exec/check_hook.hpp"
 #include "sim/core/exec/program.hpp"
 #include "sim/core/exec/stats.hpp"
 #include "sim/core/gpu_constants.hpp"
@@ -56,6 +57,10 @@ struct BlockState {
   std::uint64_t cluster_arrived = 0;        // threads waiting at cluster.sync
   std::uint64_t cluster_arrival_cycle = 0;  // timing model: when the last of them arrived
   std::uint64_t exited_threads = 0;         // threads that executed ret
+  // Barriers this block has passed (bar.sync and cluster.sync), and cluster barriers alone:
+  // two accesses are ordered by a barrier when these differ between them.
+  std::uint32_t barrier_epoch = 0;
+  std::uint32_t cluster_epoch = 0;
 };
 
 // What the last memory instruction touched, for the timing model (filled only when asked).
@@ -94,6 +99,7 @@ struct ExecContext {
   AccessRecord* access = nullptr;    // timing mode: filled by every memory instruction
   // Timing mode: global atomics are located and queued here instead of applied.
   std::vector<DeferredAtomic>* deferred_atomics = nullptr;
+  CheckHook* check = nullptr;  // the hazard checks, when asked for (functional mode)
 };
 
 class TraceHook;

@@ -38,11 +38,13 @@ void WarpRunner::step(WarpState& w) {
       retire(w);
       break;
     case ir::Opcode::BarSync:
+      if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, top.mask);
       ++stats.barriers;
       ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
       w.status = WarpStatus::AtBarrier;
       break;
     case ir::Opcode::ClusterSync:
+      if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, top.mask);
       ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
       w.status = WarpStatus::AtClusterBarrier;
       break;

@@ -183,7 +183,18 @@ struct Kernel {
 
 // Permutation: 0 .. count-1 shuffled by the seed; Sorted: Random's values in ascending order;
 // File: the elements of a .npy or raw file (sim/core/ir/buffer_file.hpp).
-enum class BufferInit : std::uint8_t { Zero, Iota, Constant, Random, Permutation, Sorted, File };
+// Uninitialised: as cudaMalloc leaves memory (warpsim fills it with zeros, so results stay
+// deterministic; `check init` reports reads of it that nothing in the launch wrote before).
+enum class BufferInit : std::uint8_t {
+  Zero,
+  Iota,
+  Constant,
+  Random,
+  Permutation,
+  Sorted,
+  File,
+  Uninitialised
+};
 
 struct BufferSpec {
   ScalarType element = ScalarType::F32;

@@ -116,7 +116,8 @@ class LaunchParser {
     return ts_.expect_end_of_line();
   }
 
-  // TYPE '[' count ']' ( zero | iota | constant(v) | random(seed = N [, min = a, max = b]) )
+  // TYPE '[' count ']' ( zero | uninit | iota | constant(v) | random(seed = N [, min = a, max = b])
+  // )
   std::optional<BufferSpec> buffer_spec() {
     BufferSpec spec;
     auto type = parse_type_word(ts_);
@@ -128,6 +129,8 @@ class LaunchParser {
     const Token init = ts_.peek();
     if (ts_.accept_word("zero")) {
       spec.init = BufferInit::Zero;
+    } else if (ts_.accept_word("uninit")) {
+      spec.init = BufferInit::Uninitialised;
     } else if (ts_.accept_word("iota")) {
       spec.init = BufferInit::Iota;
     } else if (ts_.accept_word("constant")) {
@@ -153,7 +156,7 @@ class LaunchParser {
       if (!file_args(spec)) return std::nullopt;
     } else {
       ts_.diags().error(init.loc,
-                        "expected a buffer initialiser (zero, iota, constant(v), "
+                        "expected a buffer initialiser (zero, uninit, iota, constant(v), "
                         "random(seed = n), sorted(seed = n), permutation(seed = n), "
                         "file(\"path\")), found " +
                             found_text(init));

@@ -77,6 +77,8 @@ std::string buffer_text(const BufferSpec& b) {
   switch (b.init) {
     case BufferInit::Zero:
       return s + "zero";
+    case BufferInit::Uninitialised:
+      return s + "uninit";
     case BufferInit::Iota:
       return s + "iota";
     case BufferInit::Constant:

@@ -1,0 +1,55 @@
+// The checks' record of memory: per 4-byte word, the last write and a read since (the first of
+// those not ordered before a later one), each stamped with its thread, instruction and the
+// barrier epochs its block had reached; and which of the word's bytes were ever written (for
+// initcheck). 40 bytes a word: a checked launch holds ten times its buffers' size.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace warpsim::check {
+
+struct Stamp {
+  std::uint32_t block = 0;  // linear block + 1; 0: none
+  std::uint16_t thread = 0;
+  std::uint8_t atomic = 0;
+  std::uint8_t bytes = 0;  // which of the word's bytes
+  std::uint32_t inst = 0;
+  // The block's barrier epoch (low 24 bits) and its cluster barrier epoch (high 8). Accesses
+  // are compared by equality only, so the truncation matters only for two accesses exactly
+  // 2^24 barriers (2^8 cluster barriers) apart with no access to the word in between.
+  std::uint32_t epochs = 0;
+  bool none() const { return block == 0; }
+  std::uint32_t epoch() const { return epochs & 0xffffffu; }
+  std::uint32_t cluster_epoch() const { return epochs >> 24; }
+  bool same_thread(const Stamp& o) const { return block == o.block && thread == o.thread; }
+};
+
+struct ShadowWord {
+  Stamp writer, reader;
+  std::uint32_t generation = 0;  // shared memory: the block instance the stamps belong to
+  std::uint8_t written = 0;      // bytes ever written (initcheck)
+};
+
+// A buffer's words, allocated a page at a time where first touched.
+class ShadowPages {
+ public:
+  static constexpr std::size_t kPageWords = 1024;
+  ShadowPages(std::uint64_t bytes, std::uint8_t written)
+      : pages_((bytes / 4 + kPageWords) / kPageWords), written_(written) {}
+  ShadowWord& word(std::uint64_t index) {
+    std::unique_ptr<ShadowWord[]>& page = pages_[index / kPageWords];
+    if (!page) {
+      page = std::make_unique<ShadowWord[]>(kPageWords);
+      for (std::size_t k = 0; k < kPageWords; ++k) page[k].written = written_;
+    }
+    return page[index % kPageWords];
+  }
+
+ private:
+  std::vector<std::unique_ptr<ShadowWord[]>> pages_;
+  std::uint8_t written_;
+};
+
+}  // namespace warpsim::check

@@ -1,0 +1,204 @@
+// `warpsim check`: the buggy kernels of tests/check/ give the hazards their comments derive, at
+// the lines of the instructions involved; the seed kernels give none.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/unit/test_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+std::string check_file(const std::string& name) {
+  return (source_dir() / "tests" / "check" / name).string();
+}
+
+// The IR line (1-based) of the first line of `file` that contains `text`.
+std::string line_of(const std::string& file, const std::string& text) {
+  std::ifstream in(file);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find(text) != std::string::npos) return std::to_string(n);
+  }
+  FAIL("no line holds " << text);
+  return "";
+}
+
+struct Checked {
+  int exit_code = 0;
+  nlohmann::json report;
+};
+
+Checked check(const std::string& file, std::vector<std::string> extra = {}) {
+  const auto json = std::filesystem::temp_directory_path() / "warpsim_check.json";
+  std::vector<std::string> args = {"check", file, "--json", json.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const CommandResult r = run_cli(args);
+  INFO(r.err);
+  std::ifstream in(json);
+  return {r.exit_code, nlohmann::json::parse(in)};
+}
+
+// The hazard of that category, kind, scope and element, if found.
+const nlohmann::json* find(const nlohmann::json& report, const std::string& category,
+                           const std::string& kind, const std::string& scope = "",
+                           const std::string& element = "") {
+  for (const nlohmann::json& h : report["hazards"]) {
+    if (h["category"] != category || h["kind"] != kind) continue;
+    if (!scope.empty() && h.value("scope", "") != scope) continue;
+    if (!element.empty() && h.value("element", "") != element) continue;
+    return &h;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("a reduction without its barrier: the read of another warp's element, at its lines") {
+  const std::string file = check_file("sum_reduce_nosync.kir");
+  const Checked c = check(file);
+  CHECK(c.exit_code == 1);
+  const std::string store = line_of(file, "st.shared.f32 staging");
+  const std::string load = line_of(file, "ld.shared.f32 staging");
+  // Thread 0 reads staging[32] before warp 1 (threads 32-63) stores it.
+  const auto* uninit = find(c.report, "init", "uninitialised read", "", "staging[32]");
+  REQUIRE(uninit != nullptr);
+  CHECK((*uninit)["access"]["line"] == load);
+  CHECK((*uninit)["access"]["thread"] == nlohmann::json({0, 0, 0}));
+  const auto* war = find(c.report, "race", "WAR", "between warps", "staging[32]");
+  REQUIRE(war != nullptr);
+  CHECK((*war)["severity"] == "error");
+  CHECK((*war)["access"]["line"] == store);
+  CHECK((*war)["access"]["thread"] == nlohmann::json({32, 0, 0}));
+  CHECK((*war)["earlier"]["line"] == load);
+  // Lanes 1-31 of thread 0's own warp: a warning, not an error.
+  const auto* lockstep = find(c.report, "race", "RAW", "within a warp", "staging[1]");
+  REQUIRE(lockstep != nullptr);
+  CHECK((*lockstep)["severity"] == "warning");
+  CHECK(c.report["hazards"].size() == 3);
+}
+
+TEST_CASE("a transpose without the barrier before the read-back") {
+  const std::string file = check_file("transpose_nosync.kir");
+  const Checked c = check(file);
+  CHECK(c.exit_code == 1);
+  const std::string store = line_of(file, "st.shared.f32 tile");
+  const std::string load = line_of(file, "ld.shared.f32 tile");
+  const auto* war = find(c.report, "race", "WAR", "between warps", "tile[0][1]");
+  REQUIRE(war != nullptr);
+  CHECK((*war)["access"]["line"] == store);
+  CHECK((*war)["access"]["thread"] == nlohmann::json({0, 1, 0}));
+  CHECK((*war)["earlier"]["thread"] == nlohmann::json({1, 0, 0}));
+  CHECK((*war)["earlier"]["line"] == load);
+  const auto* raw = find(c.report, "race", "RAW", "between warps", "tile[1][0]");
+  REQUIRE(raw != nullptr);
+  CHECK((*raw)["access"]["line"] == load);
+  CHECK((*raw)["earlier"]["line"] == store);
+  CHECK(find(c.report, "init", "uninitialised read", "", "tile[0][1]") != nullptr);
+}
+
+TEST_CASE("a tiled matmul that overwrites a tile other warps still read") {
+  const std::string file = check_file("matmul_tile_reuse.kir");
+  const Checked c = check(file);
+  CHECK(c.exit_code == 1);
+  const auto* raw = find(c.report, "race", "RAW", "between warps", "bs[0][0]");
+  REQUIRE(raw != nullptr);
+  CHECK((*raw)["access"]["line"] == line_of(file, "ld.shared.f32 bs"));
+  CHECK((*raw)["earlier"]["line"] == line_of(file, "st.shared.f32 bs"));
+  CHECK((*raw)["access"]["warp"] == 1);
+  CHECK((*raw)["earlier"]["warp"] == 0);
+  CHECK(find(c.report, "race", "WAR", "between warps", "bs[2][0]") != nullptr);
+}
+
+TEST_CASE("a global sum without atomics races between blocks") {
+  const std::string file = check_file("global_race.kir");
+  const Checked c = check(file, {"--check", "race"});
+  CHECK(c.exit_code == 1);
+  const auto* raw = find(c.report, "race", "RAW", "between blocks", "total[0]");
+  REQUIRE(raw != nullptr);
+  CHECK((*raw)["access"]["block"] == nlohmann::json({1, 0, 0}));
+  CHECK((*raw)["access"]["line"] == line_of(file, "ld.global.f32 total"));
+  CHECK((*raw)["earlier"]["line"] == line_of(file, "st.global.f32 total"));
+  CHECK(find(c.report, "race", "WAW", "within an instruction", "total[0]") != nullptr);
+  // Only the race check ran.
+  CHECK(c.report["occurrences"].size() == 1);
+}
+
+TEST_CASE("a shuffle naming lanes of the other path, a divergent barrier, uninitialised reads") {
+  const std::string shuffle = check_file("partial_shuffle.kir");
+  const Checked s = check(shuffle);
+  CHECK(s.exit_code == 1);
+  const auto* partial = find(s.report, "sync", "partial member mask");
+  REQUIRE(partial != nullptr);
+  CHECK((*partial)["access"]["line"] == line_of(shuffle, "shfl.sync"));
+  CHECK((*partial)["count"] == 16);  // lanes 0-15 execute it
+  const std::string barrier = check_file("divergent_barrier.kir");
+  const Checked b = check(barrier);
+  CHECK(b.exit_code == 1);
+  const auto* divergent = find(b.report, "sync", "divergent barrier");
+  REQUIRE(divergent != nullptr);
+  CHECK((*divergent)["access"]["line"] == line_of(barrier, "bar.sync"));
+  const std::string shared = check_file("uninit_shared.kir");
+  const Checked u = check(shared);
+  const auto* halo = find(u.report, "init", "uninitialised read", "", "tile[64]");
+  REQUIRE(halo != nullptr);
+  CHECK((*halo)["count"] == 1);
+  CHECK((*halo)["access"]["thread"] == nlohmann::json({63, 0, 0}));
+  const Checked g = check(check_file("uninit_global.kir"));
+  const auto* out = find(g.report, "init", "uninitialised read", "", "out[0]");
+  REQUIRE(out != nullptr);
+  CHECK((*out)["count"] == 64);  // every thread reads its element once
+  CHECK(g.report["hazards"].size() == 1);
+}
+
+TEST_CASE("warp-synchronous code is reported as a warning about lockstep") {
+  const std::string file = check_file("warp_synchronous.kir");
+  const Checked c = check(file);
+  CHECK(c.exit_code == 1);
+  REQUIRE(c.report["hazards"].size() == 1);
+  const nlohmann::json& h = c.report["hazards"][0];
+  CHECK(h["severity"] == "warning");
+  CHECK(h["scope"] == "within a warp");
+  CHECK(h["element"] == "partial[16]");
+  CHECK(h["count"] == 16);
+}
+
+TEST_CASE("the seed kernels are clean under every check") {
+  for (const char* name : {"vecAdd.kir", "warp_divergence.kir", "sum_reduce.kir",
+                           "example_syncthreads.kir", "clusterHist_kernel.kir", "compute.kir",
+                           "saxpy.kir", "testKernel.kir", "cuda_transpose.kir"}) {
+    INFO(name);
+    const Checked c = check((source_dir() / "kernels_ir" / name).string());
+    CHECK(c.exit_code == 0);
+    CHECK(c.report["hazards"].empty());
+  }
+  for (const char* name : {"smem_transpose.kir", "smem_transpose_padded.kir"}) {
+    INFO(name);
+    const Checked c =
+        check((source_dir() / "kernels_ir" / name).string(), {"--grid", "8,8", "--arg", "m=256"});
+    CHECK(c.exit_code == 0);
+    CHECK(c.report["hazards"].empty());
+  }
+}
+
+TEST_CASE("run --check adds the report; the checks refuse timing and bad lists") {
+  const std::string file = check_file("uninit_shared.kir");
+  const CommandResult r = run_cli({"run", file, "--check", "init"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("kernel uninit_shared") != std::string::npos);  // the run's report
+  CHECK(r.out.find("uninitialised read of shared tile[64]") != std::string::npos);
+  CHECK(run_cli({"check", file, "--check", "races"}).exit_code == 2);
+  CHECK(run_cli({"check", file, "--mode", "timing"}).exit_code == 2);
+  CHECK(run_cli({"run", file, "--check-limit", "3"}).exit_code == 2);
+  // An access out of bounds is a memory hazard under the checks (exit 1), a fault without (3).
+  const std::string oob = (source_dir() / "tests" / "faults" / "out_of_bounds_store.kir").string();
+  const Checked c = check(oob);
+  CHECK(c.exit_code == 1);
+  REQUIRE(c.report["hazards"].size() == 1);
+  CHECK(c.report["hazards"][0]["category"] == "memory");
+  CHECK(run_cli({"run", oob}).exit_code == 3);
+}
+
+}  // namespace warpsim::test
