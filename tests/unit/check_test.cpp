@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "sim/import/toolkit.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -199,6 +200,54 @@ TEST_CASE("run --check adds the report; the checks refuse timing and bad lists")
   REQUIRE(c.report["hazards"].size() == 1);
   CHECK(c.report["hazards"][0]["category"] == "memory");
   CHECK(run_cli({"run", oob}).exit_code == 3);
+}
+
+}  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("step --check shows a hazard as it is found and `hazard` stops after it") {
+  const auto script = std::filesystem::temp_directory_path() / "warpsim_check_step.txt";
+  std::ofstream(script) << "hazard\nq\n";
+  const std::string file = check_file("transpose_nosync.kir");
+  const CommandResult r =
+      run_cli({"step", file, "--check", "all", "--script", script.string(), "--ascii"});
+  CHECK(r.exit_code == 0);
+  // Warp 0 is watched: its read of tile[0][1] (written by nobody yet) is the first hazard; the
+  // session stops at its next instruction (the address arithmetic after the load) and quits.
+  const std::size_t found = r.out.find("hazard found:");
+  REQUIRE(found != std::string::npos);
+  CHECK(r.out.find("uninitialised read of shared tile[0][1]", found) != std::string::npos);
+  CHECK(r.out.find("st.global.f32", found) == std::string::npos);  // stopped before the store
+  // Without --check the command says how to start the checks.
+  std::ofstream(script) << "hazard\nq\n";
+  const CommandResult plain = run_cli({"step", file, "--script", script.string()});
+  CHECK(plain.out.find("start step with --check") != std::string::npos);
+  CHECK(run_cli({"step", file, "--check", "bogus"}).exit_code == 2);
+}
+
+}  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("a CUDA kernel's hazards name its CUDA lines and their text") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the CUDA kernel is not checked here");
+    return;
+  }
+  const std::string file =
+      (source_dir() / "validation" / "h200" / "sanitizers" / "buggy_kernels.cu").string();
+  const CommandResult r = run_cli({"check", file, "--kernel", "transpose_nosync", "--grid", "2,2",
+                                   "--block", "32,32", "--arg", "m=64", "--arg", "a=f32[4096] iota",
+                                   "--arg", "c=f32[4096] zero", "--check", "race"});
+  CHECK(r.exit_code == 1);
+  // The store to the tile and the read-back, as the CUDA file has them (the same lines
+  // compute-sanitizer names: validation/h200/results/sanitizers/).
+  CHECK(r.out.find("buggy_kernels.cu:" + line_of(file, "tile[threadIdx.x][threadIdx.y] = a[") +
+                   " ") != std::string::npos);
+  CHECK(r.out.find("buggy_kernels.cu:" + line_of(file, "c[dst_col * m + dst_row] = tile") + " ") !=
+        std::string::npos);
+  CHECK(r.out.find("WAR race between warps") != std::string::npos);
 }
 
 }  // namespace warpsim::test

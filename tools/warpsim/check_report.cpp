@@ -26,42 +26,25 @@ std::string thread_text(const ThreadAccess& a, const exec::LaunchSpec& launch) {
                      t.x, t.y, t.z, a.thread / 32, a.thread % 32);
 }
 
+// "line 12: <IR instruction>", or for an imported kernel its CUDA line's text with the
+// instruction below it.
 std::string line_text(const ThreadAccess& a, const ir::Module& module) {
   if (a.source == nullptr) return "?";
-  return fmt::format("line {}: {}", line_label(&module, *a.source), ir::to_string(*a.source));
+  const std::string instruction = ir::to_string(*a.source);
+  if (a.source->origin.known()) {
+    SourceText sources(module);
+    const std::string cuda = sources.line(a.source->origin);
+    if (!cuda.empty()) {
+      return fmt::format("{}: {}\n           as {}", line_label(&module, *a.source), cuda,
+                         instruction);
+    }
+    return fmt::format("{}: {}", line_label(&module, *a.source), instruction);
+  }
+  return fmt::format("line {}: {}", line_label(&module, *a.source), instruction);
 }
 
 std::string verb(const ThreadAccess& a) {
   return a.atomic ? "atomic" : a.write ? "write" : "read";
-}
-
-void write_hazard(std::ostream& out, const Hazard& h, const ir::Module& module,
-                  const exec::LaunchSpec& launch) {
-  const std::string times = h.count == 1 ? "" : fmt::format(" ({} times)", with_commas(h.count));
-  const char* level = h.error ? "error" : "warning";
-  switch (h.category) {
-    case Category::Race:
-      out << fmt::format("{}: {} race {}, {} {}{}\n", level, h.kind, h.scope,
-                         check::space_name(h.space), h.where, times);
-      out << fmt::format("  {:<6} {}\n         at {}\n", verb(h.access),
-                         thread_text(h.access, launch), line_text(h.access, module));
-      out << fmt::format("  after the {} by {}\n         at {}\n", verb(h.earlier),
-                         thread_text(h.earlier, launch), line_text(h.earlier, module));
-      break;
-    case Category::Init:
-      out << fmt::format("{}: uninitialised read of {} {}{}\n", level, check::space_name(h.space),
-                         h.where, times);
-      out << fmt::format("  read   {}\n         at {}\n", thread_text(h.access, launch),
-                         line_text(h.access, module));
-      break;
-    case Category::Sync:
-    case Category::Memory:
-      out << fmt::format("{}: {}{}\n", level, h.kind, times);
-      out << fmt::format("  by {}\n", thread_text(h.access, launch));
-      if (h.access.source != nullptr) out << fmt::format("  at {}\n", line_text(h.access, module));
-      break;
-  }
-  if (!h.detail.empty()) out << "  " << h.detail << '\n';
 }
 
 nlohmann::json access_json(const ThreadAccess& a, const ir::Module& module,
@@ -103,7 +86,7 @@ std::optional<CheckRequest> check_request(const CommandLine& cl, bool check_comm
   CheckRequest r;
   const char* command = check_command ? "check" : "run";
   if (!cl.vars.count("check")) {
-    if (!cl.vars["check-limit"].defaulted()) {
+    if (cl.vars.count("check-limit") && !cl.vars["check-limit"].defaulted()) {
       err << "warpsim run: error: --check-limit needs --check\n";
       return std::nullopt;
     }
@@ -138,7 +121,7 @@ std::optional<CheckRequest> check_request(const CommandLine& cl, bool check_comm
     return std::nullopt;
   }
   r.any = true;
-  r.limit = cl.vars["check-limit"].as<std::uint64_t>();
+  if (cl.vars.count("check-limit")) r.limit = cl.vars["check-limit"].as<std::uint64_t>();
   return r;
 }
 
@@ -163,6 +146,35 @@ bool fault_as_hazard(const CheckRequest& request, const exec::KernelFault& fault
   report.hazards.push_back(std::move(h));
   ++report.occurrences[static_cast<std::size_t>(c)];
   return true;
+}
+
+void write_hazard(std::ostream& out, const Hazard& h, const ir::Module& module,
+                  const exec::LaunchSpec& launch) {
+  const std::string times = h.count == 1 ? "" : fmt::format(" ({} times)", with_commas(h.count));
+  const char* level = h.error ? "error" : "warning";
+  switch (h.category) {
+    case Category::Race:
+      out << fmt::format("{}: {} race {}, {} {}{}\n", level, h.kind, h.scope,
+                         check::space_name(h.space), h.where, times);
+      out << fmt::format("  {:<6} {}\n         at {}\n", verb(h.access),
+                         thread_text(h.access, launch), line_text(h.access, module));
+      out << fmt::format("  after the {} by {}\n         at {}\n", verb(h.earlier),
+                         thread_text(h.earlier, launch), line_text(h.earlier, module));
+      break;
+    case Category::Init:
+      out << fmt::format("{}: uninitialised read of {} {}{}\n", level, check::space_name(h.space),
+                         h.where, times);
+      out << fmt::format("  read   {}\n         at {}\n", thread_text(h.access, launch),
+                         line_text(h.access, module));
+      break;
+    case Category::Sync:
+    case Category::Memory:
+      out << fmt::format("{}: {}{}\n", level, h.kind, times);
+      out << fmt::format("  by {}\n", thread_text(h.access, launch));
+      if (h.access.source != nullptr) out << fmt::format("  at {}\n", line_text(h.access, module));
+      break;
+  }
+  if (!h.detail.empty()) out << "  " << h.detail << '\n';
 }
 
 void write_check_text(std::ostream& out, const CheckRequest& request,

@@ -30,6 +30,9 @@ std::optional<CheckRequest> check_request(const CommandLine& cl, bool check_comm
 // and misaligned accesses: memory; a barrier that never completes: sync). True when it did.
 bool fault_as_hazard(const CheckRequest& request, const exec::KernelFault& fault,
                      const exec::LaunchSpec& launch, check::HazardReport& report);
+// One hazard as the report shows it: what, where, both accesses' threads and lines.
+void write_hazard(std::ostream& out, const check::Hazard& h, const ir::Module& module,
+                  const exec::LaunchSpec& launch);
 void write_check_text(std::ostream& out, const CheckRequest& request,
                       const check::HazardReport& report, const ir::Module& module,
                       const exec::LaunchSpec& launch, const std::string& file);

@@ -9,7 +9,9 @@
 #include <iostream>
 #include <ostream>
 
+#include "sim/check/hazard_checker.hpp"
 #include "sim/core/exec/executor.hpp"
+#include "tools/warpsim/check_report.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
@@ -75,7 +77,10 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU the launch must fit: a built-in config name or an INI file")(
       "max-warp-insts", count_value(1)->default_value(1'000'000'000),
-      "fault when the kernel executes more warp instructions than this");
+      "fault when the kernel executes more warp instructions than this")(
+      "check", po::value<std::string>(),
+      "run the hazard checks (race, sync, init, memory, a list, or all): each hazard is shown "
+      "as it is found, and the command hazard runs to the next");
   add_launch_shape_options(desc);
   add_input_options(desc);
   po::positional_options_description pos;
@@ -130,6 +135,13 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
                       cl->vars.count("ascii") != 0 || terminal_wants_ascii());
   session.show_sources(loaded.module);
   exec::ExecOptions options;
+  std::optional<check::HazardChecker> checker;
+  if (cl->vars.count("check")) {
+    const auto checks = check_request(*cl, false, false, "ir", err);
+    if (!checks) return kExitBadInput;
+    options.check = &checker.emplace(*spec, checks->set);
+    session.watch_hazards(*checker);
+  }
   options.max_warp_instructions = cl->vars["max-warp-insts"].as<std::uint64_t>();
   options.trace = &session;
   options.trace_block = *block;

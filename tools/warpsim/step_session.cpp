@@ -12,6 +12,7 @@
 
 #include "sim/core/exec/values.hpp"
 #include "sim/core/ir/printer.hpp"
+#include "tools/warpsim/check_report.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -35,7 +36,8 @@ std::string format_value(std::uint64_t bits, ir::ScalarType type) {
 }
 
 constexpr const char* kHelp =
-    "commands: s|step, n|next [N], c|continue, until LINE, p|print %reg, stack, regs, q|quit\n";
+    "commands: s|step, n|next [N], c|continue, until LINE, hazard, p|print %reg, stack, regs, "
+    "q|quit\n";
 
 // A positive count as the whole word: "5", not "-3", "5x" or "".
 std::optional<std::uint64_t> positive_count(const std::string& word) {
@@ -100,6 +102,8 @@ void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
   if (previous_ != nullptr) {
     for (unsigned d = 0; d < previous_->ndst; ++d) written_[previous_->dst[d]] = true;
   }
+  // Hazards the launch ran into since the last instruction of this warp, before its next row.
+  const bool hazard = show_new_hazards(ctx);
   previous_ = &inst;
   if (stack_changed) print_stack(ctx, w);
   last_stack_ = w.stack;
@@ -122,7 +126,12 @@ void StepSession::before(const exec::ExecContext& ctx, const exec::WarpState& w,
     command_loop(ctx, w, inst.line);
     return;
   }
-  if (run_to_end_) return;
+  if (hazard && run_to_hazard_) {
+    run_to_hazard_ = false;
+    command_loop(ctx, w, inst.line);
+    return;
+  }
+  if (run_to_end_ || run_to_hazard_) return;
   if (run_remaining_ > 0 && --run_remaining_ > 0) return;
   if (run_until_line_) {
     if (inst.line != *run_until_line_) return;
@@ -200,6 +209,14 @@ bool StepSession::resume_command(const std::string& verb, const std::string& arg
     run_to_end_ = true;
     return true;
   }
+  if (verb == "hazard") {
+    if (checker_ == nullptr) {
+      out_ << "hazard: no checks are running; start step with --check all (or race, sync, init)\n";
+      return false;
+    }
+    run_to_hazard_ = true;
+    return true;
+  }
   if (verb == "until" || verb == "u") {
     const auto line = positive_count(arg);
     const auto& insts = ctx.program.insts;
@@ -216,6 +233,31 @@ bool StepSession::resume_command(const std::string& verb, const std::string& arg
     return true;
   }
   return false;
+}
+
+bool StepSession::show_new_hazards(const exec::ExecContext& ctx) {
+  if (checker_ == nullptr || module_ == nullptr) return false;
+  const std::vector<check::Hazard>& hazards = checker_->report().hazards;
+  bool any = false;
+  for (std::size_t k = 0; k < hazards.size(); ++k) {
+    if (k < hazard_counts_.size() && hazard_counts_[k] == hazards[k].count) continue;
+    // Repeats are shown only when the session runs to the next hazard: a loop repeating one
+    // hazard would otherwise fill the transcript.
+    if (k < hazard_counts_.size() && !run_to_hazard_) continue;
+    if (k < hazard_counts_.size()) {
+      out_ << fmt::format("       hazard found again ({} times so far):\n", hazards[k].count);
+    } else {
+      out_ << "       hazard found:\n";
+    }
+    std::ostringstream text;
+    write_hazard(text, hazards[k], *module_, ctx.launch);
+    std::istringstream lines(text.str());
+    for (std::string line; std::getline(lines, line);) out_ << "       " << line << '\n';
+    any = true;
+  }
+  hazard_counts_.resize(hazards.size());
+  for (std::size_t k = 0; k < hazards.size(); ++k) hazard_counts_[k] = hazards[k].count;
+  return any;
 }
 
 void StepSession::print_stack(const exec::ExecContext& ctx, const exec::WarpState& w) {

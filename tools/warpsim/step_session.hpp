@@ -7,6 +7,9 @@
 //   p %reg | print %reg the register in every lane      stack            the SIMT stack
 //   regs                every register's values         q | quit         stop (also end of input
 //   h | help                                                            at a terminal: Ctrl-D)
+//   hazard              with --check: run until the checks find a hazard (anywhere in the
+//                       launch), show it, and stop at the warp's next instruction
+// With --check, every hazard found is shown as it is found.
 // Each printed row is the instruction about to run. At a terminal, Ctrl-C during `continue`,
 // `next` or `until` stops at the next instruction of the warp and returns to the prompt.
 #pragma once
@@ -17,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/check/hazard_checker.hpp"
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/exec/state.hpp"
 
@@ -38,6 +42,8 @@ class StepSession : public exec::TraceHook {
   std::string legend() const;
   // An imported kernel's module: each step then names its CUDA line (and PTX line).
   void show_sources(const ir::Module& module) { module_ = &module; }
+  // The checks running with the launch: their hazards are shown as they are found.
+  void watch_hazards(const check::HazardChecker& checker) { checker_ = &checker; }
 
   void before(const exec::ExecContext& ctx, const exec::WarpState& warp,
               const exec::DecodedInst& inst) override;
@@ -55,6 +61,9 @@ class StepSession : public exec::TraceHook {
                       const std::string& name);
   void print_registers(const exec::ExecContext& ctx, const exec::WarpState& warp);
   std::string lane_bar(std::uint32_t active, const exec::WarpState& w) const;
+  // Shows the hazards found since the last call (and, running to the next hazard, those found
+  // again); true when it showed any.
+  bool show_new_hazards(const exec::ExecContext& ctx);
 
   std::istream& in_;
   std::ostream& out_;
@@ -65,6 +74,9 @@ class StepSession : public exec::TraceHook {
   std::uint64_t run_remaining_ = 0;              // next N
   std::optional<std::uint32_t> run_until_line_;  // until L
   bool run_to_end_ = false;                      // continue
+  bool run_to_hazard_ = false;                   // hazard
+  const check::HazardChecker* checker_ = nullptr;
+  std::vector<std::uint64_t> hazard_counts_;  // each hazard's count when last shown
   bool input_ended_ = false;
   std::vector<exec::SimtEntry> last_stack_;
   // Registers the warp has written: the destinations of every instruction it ran so far.
