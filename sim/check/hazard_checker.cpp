@@ -43,7 +43,7 @@ void HazardChecker::block_started(const exec::ExecContext& ctx, const exec::Bloc
     generation_.resize(rank + 1, 0);
     local_written_.resize(rank + 1);
   }
-  if (!shared_[rank]) shared_[rank] = std::make_unique<ShadowPages>(block.shared.size(), 0);
+  if (!shared_[rank]) shared_[rank] = std::make_unique<ShadowRegion>(block.shared.size(), 0xF);
   ++generation_[rank];
   if (checks_.has(Category::Init) && ctx.program.local_bytes != 0) {
     local_written_[rank].assign(block.threads * ctx.program.local_bytes, 0);
@@ -69,14 +69,15 @@ void HazardChecker::access(const exec::ExecContext& ctx, const exec::WarpState& 
   }
 }
 
-ShadowWord& HazardChecker::shadow_word(const exec::ExecContext& ctx, Space space,
-                                       std::uint64_t address) {
+std::pair<ShadowWord*, std::uint8_t> HazardChecker::shadow_word(const exec::ExecContext& ctx,
+                                                                Space space,
+                                                                std::uint64_t address) {
   if (space == Space::Shared) {
     const auto rank = static_cast<std::uint32_t>(address >> kRankShift);
     const std::uint64_t offset = address & ((std::uint64_t{1} << kRankShift) - 1);
     ShadowWord& w = shared_[rank]->word(offset / 4);
     if (w.generation != generation_[rank]) w = ShadowWord{{}, {}, generation_[rank], 0};
-    return w;
+    return {&w, 0xF};
   }
   const std::vector<exec::GlobalBuffer>& buffers = ctx.global.buffers;
   if (global_.empty()) {
@@ -96,9 +97,9 @@ ShadowWord& HazardChecker::shadow_word(const exec::ExecContext& ctx, Space space
     last_buffer_ = k;
     if (!global_[k]) {
       global_[k] =
-          std::make_unique<ShadowPages>(b.bytes.size(), buffer_uninitialised_[k] != 0 ? 0 : 0xF);
+          std::make_unique<ShadowRegion>(b.bytes.size(), buffer_uninitialised_[k] != 0 ? 0xF : 0);
     }
-    return global_[k]->word((address - b.base_address) / 4);
+    return {&global_[k]->word((address - b.base_address) / 4), global_[k]->start_unwritten()};
   }
   throw std::logic_error("a located global access outside every buffer");
 }
@@ -124,7 +125,8 @@ void HazardChecker::memory_access(const exec::ExecContext& ctx, const exec::Warp
     s.epochs = (block.barrier_epoch & 0xffffffu) | (block.cluster_epoch << 24);
     for (std::uint64_t word = a / 4; word * 4 < a + bytes; ++word) {
       s.bytes = word_bytes(a, bytes, word);
-      touches_.push_back({&shadow_word(ctx, space, word * 4), s, a, lane});
+      const auto [shadow, start_unwritten] = shadow_word(ctx, space, word * 4);
+      touches_.push_back({shadow, start_unwritten, s, a, lane});
     }
   }
   for (const Touch& t : touches_) check_touch(ctx, t, write, space);
@@ -161,7 +163,8 @@ void HazardChecker::check_touch(const exec::ExecContext& ctx, const Touch& t, bo
   const ShadowWord& w = *t.word;
   const bool atomic = t.stamp.atomic != 0;
   const bool reads = !write || atomic;
-  if (checks_.has(Category::Init) && reads && (t.stamp.bytes & ~w.written) != 0) {
+  if (checks_.has(Category::Init) && reads &&
+      (t.stamp.bytes & t.start_unwritten & ~w.written) != 0) {
     Hazard h;
     h.category = Category::Init;
     h.kind = "uninitialised read";
@@ -275,7 +278,8 @@ void HazardChecker::barrier(const exec::ExecContext& ctx, const exec::WarpState&
   if (!checks_.has(Category::Sync) || mask == present) return;
   Hazard h;
   h.category = Category::Sync;
-  h.kind = "divergent barrier";
+  h.kind =
+      inst.opcode == ir::Opcode::ClusterSync ? "divergent cluster barrier" : "divergent barrier";
   h.access = {ctx.block->linear,
               warp.index * 32 + static_cast<std::uint32_t>(std::countr_zero(mask)),
               inst_index(ctx, inst), false, false};

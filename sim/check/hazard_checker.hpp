@@ -42,6 +42,7 @@ class HazardChecker final : public exec::CheckHook {
  private:
   struct Touch {  // one lane's access to one word
     ShadowWord* word;
+    std::uint8_t start_unwritten;  // the word's memory started uninitialised (0xF) or not (0)
     Stamp stamp;
     std::uint64_t address;  // of the lane's access
     unsigned lane;
@@ -52,7 +53,9 @@ class HazardChecker final : public exec::CheckHook {
   void local_access(const exec::ExecContext& ctx, const exec::WarpState& warp,
                     const exec::DecodedInst& inst, const std::uint64_t* addresses,
                     std::uint32_t mask, unsigned bytes);
-  ShadowWord& shadow_word(const exec::ExecContext& ctx, Space space, std::uint64_t address);
+  // The word holding `address`, and its memory's ShadowRegion::start_unwritten.
+  std::pair<ShadowWord*, std::uint8_t> shadow_word(const exec::ExecContext& ctx, Space space,
+                                                   std::uint64_t address);
   // Whether an access stamped `earlier` happens before `later` (program order or a barrier).
   bool ordered(const Stamp& earlier, const Stamp& later) const;
   void check_touch(const exec::ExecContext& ctx, const Touch& t, bool write, Space space);
@@ -65,9 +68,9 @@ class HazardChecker final : public exec::CheckHook {
 
   const exec::LaunchSpec& launch_;
   CheckSet checks_;
-  std::vector<std::unique_ptr<ShadowPages>> global_;      // per buffer, made at first use
+  std::vector<std::unique_ptr<ShadowRegion>> global_;     // per buffer, made at first use
   std::vector<std::uint8_t> buffer_uninitialised_;        // per buffer: `uninit` in the launch
-  std::vector<std::unique_ptr<ShadowPages>> shared_;      // per cluster rank
+  std::vector<std::unique_ptr<ShadowRegion>> shared_;     // per cluster rank
   std::vector<std::uint32_t> generation_;                 // per cluster rank: block instances
   std::vector<std::vector<std::uint8_t>> local_written_;  // per rank: thread * bytes + offset
   std::vector<Touch> touches_;

@@ -1,12 +1,10 @@
 // The checks' record of memory: per 4-byte word, the last write and a read since (the first of
 // those not ordered before a later one), each stamped with its thread, instruction and the
-// barrier epochs its block had reached; and which of the word's bytes were ever written (for
+// barrier epochs its block had reached; and which of the word's bytes were written since (for
 // initcheck). 40 bytes a word: a checked launch holds ten times its buffers' size.
 #pragma once
 
 #include <cstdint>
-#include <memory>
-#include <vector>
 
 namespace warpsim::check {
 
@@ -29,27 +27,26 @@ struct Stamp {
 struct ShadowWord {
   Stamp writer, reader;
   std::uint32_t generation = 0;  // shared memory: the block instance the stamps belong to
-  std::uint8_t written = 0;      // bytes ever written (initcheck)
+  std::uint8_t written = 0;      // bytes written since the memory started (initcheck)
 };
 
-// A buffer's words, allocated a page at a time where first touched.
-class ShadowPages {
+// A buffer's (or a block's shared memory's) words in one anonymous mapping: the kernel hands
+// out zeroed pages where first touched, so memory follows what the launch touches, in huge
+// pages where it can (fewer faults). A zeroed word is a valid empty one.
+class ShadowRegion {
  public:
-  static constexpr std::size_t kPageWords = 1024;
-  ShadowPages(std::uint64_t bytes, std::uint8_t written)
-      : pages_((bytes / 4 + kPageWords) / kPageWords), written_(written) {}
-  ShadowWord& word(std::uint64_t index) {
-    std::unique_ptr<ShadowWord[]>& page = pages_[index / kPageWords];
-    if (!page) {
-      page = std::make_unique<ShadowWord[]>(kPageWords);
-      for (std::size_t k = 0; k < kPageWords; ++k) page[k].written = written_;
-    }
-    return page[index % kPageWords];
-  }
+  // `start_unwritten`: 0xF for memory that starts uninitialised, 0 for initialised memory.
+  ShadowRegion(std::uint64_t bytes, std::uint8_t start_unwritten);
+  ~ShadowRegion();
+  ShadowRegion(const ShadowRegion&) = delete;
+  ShadowRegion& operator=(const ShadowRegion&) = delete;
+  ShadowWord& word(std::uint64_t index) { return words_[index]; }
+  std::uint8_t start_unwritten() const { return start_unwritten_; }
 
  private:
-  std::vector<std::unique_ptr<ShadowWord[]>> pages_;
-  std::uint8_t written_;
+  ShadowWord* words_ = nullptr;
+  std::size_t length_ = 0;  // bytes mapped
+  std::uint8_t start_unwritten_;
 };
 
 }  // namespace warpsim::check
