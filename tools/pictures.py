@@ -23,9 +23,21 @@ MAX_BYTES = 1_000_000  # a picture a browser opens at once
 MAX_RENDER_SECONDS = 20  # Chromium's start included; a render of the old 9 MB timeline took minutes
 
 
-def pictures(source):
+def small_sweep(out):
+    """A sweep spec of two small kernels, for checking the sweep plot quickly."""
+    kernels = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kernels_ir")
+    path = os.path.join(out, "small_sweep.ini")
+    with open(path, "w") as f:
+        f.write(f"[sweep]\nmode = timing\nkernels = {kernels}/warp_divergence.kir, "
+                f"{kernels}/example_syncthreads.kir\n[axes]\ntiming.scheduler = lrr, gto, two_level\n")
+    return path
+
+
+def pictures(source, out, checking):
     kernels = os.path.join(source, "kernels_ir")
     transpose = os.path.join(kernels, "smem_transpose.kir")
+    # The README's sweep plot is the worked example's; the check draws a small sweep's.
+    spec = small_sweep(out) if checking else os.path.join(source, "sweeps", "scheduler_l2.ini")
     return [
         ("timeline", ["run", transpose, "--mode", "timing", "--timeline", "{out}"], ".svg"),
         ("timeline_page", ["run", transpose, "--mode", "timing", "--timeline", "{out}"], ".html"),
@@ -35,6 +47,8 @@ def pictures(source):
          ".svg"),
         ("occupancy", ["occupancy", "--sweep", "--regs", "64", "--smem", "20000", "--svg",
                        "{out}"], ".svg"),
+        # A sweep writes its plots into its folder: {sweep} is that folder.
+        ("sweep_scheduler", ["sweep", spec, "--jobs", "2", "--out", "{sweep}"], ".svg"),
     ]
 
 
@@ -138,13 +152,18 @@ def main():
     os.makedirs(out, exist_ok=True)
     problems = []
     with tempfile.TemporaryDirectory() as profile:
-        for name, command, extension in pictures(source):
+        for name, command, extension in pictures(source, out, checking):
             picture = os.path.join(out, name + extension)
-            run = subprocess.run([warpsim] + [a.replace("{out}", picture) for a in command],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            sweep = os.path.join(out, name + ".sweep")
+            shutil.rmtree(sweep, ignore_errors=True)
+            args = [a.replace("{out}", picture).replace("{sweep}", sweep) for a in command]
+            run = subprocess.run([warpsim] + args, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True)
             if run.returncode != 0:
                 problems.append(f"{name}: warpsim exited {run.returncode}: {run.stderr.strip()}")
                 continue
+            if "{sweep}" in command:
+                shutil.copy(os.path.join(sweep, "plot_timing_scheduler.svg"), picture)
             text = open(picture).read()
             width, height = svg_size(text)
             if extension == ".html":

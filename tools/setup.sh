@@ -11,8 +11,9 @@ case "$preset" in dev|release|asan|fuzz) ;; *) echo "setup.sh: unknown preset '$
 packages=(g++ cmake ninja-build libboost-program-options-dev libboost-graph-dev libspdlog-dev
           doctest-dev nlohmann-json3-dev libbenchmark-dev)
 if [[ "$preset" == fuzz ]]; then packages+=(clang libclang-rt-dev); fi
-# The test presets render every picture kind in headless Chromium (tools/pictures.py).
-if [[ "$preset" == dev || "$preset" == asan ]]; then packages+=(chromium); fi
+# The test presets render every picture kind in headless Chromium (tools/pictures.py),
+# and run a sweep through a single-node Slurm (tools/slurm_local.sh).
+if [[ "$preset" == dev || "$preset" == asan ]]; then packages+=(chromium slurm-wlm munge); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -38,6 +38,7 @@ constexpr const char* kUsage =
     "  validate FILE...|--all the simulator and a real GPU side by side (needs a GPU)\n"
     "  counters               every counter reported: unit, what counts it, validate's rule\n"
     "  bench                  functional simulation speed on fixed workloads\n"
+    "  sweep SPEC             kernels x configs x config keys, here or on Slurm: one CSV, plots\n"
     "\n"
     "Each command takes --help. Exit codes: 0 ok, 1 validate disagrees or check found hazards,\n"
     "2 bad input, 3 kernel\n"
@@ -62,6 +63,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args[0] == "run") return run_kernel(rest, out, err);
   if (args[0] == "check") return run_check(rest, out, err);
   if (args[0] == "bench") return run_bench(rest, out, err);
+  if (args[0] == "sweep") return run_sweep(rest, out, err);
   if (args[0] == "banks") return run_banks(rest, out, err);
   if (args[0] == "counters") return run_counters(rest, out, err);
   if (args[0] == "occupancy") return run_occupancy(rest, out, err);

@@ -44,6 +44,9 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
 // `warpsim counters [--measured all|functional|timing]`
 int run_counters(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// `warpsim sweep SPEC ...`: exit 1 when some point failed or was not run
+int run_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // `warpsim bench ...`
 int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

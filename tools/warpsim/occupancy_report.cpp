@@ -77,9 +77,9 @@ nlohmann::json occupancy_json(const config::GpuConfig& gpu, const scheduler::Ker
           {"limited_by", o.blocks_per_sm == 0 ? o.reason : scheduler::limiter_name(o.binding)}};
 }
 
-std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu,
-                                        scheduler::KernelResources k) {
-  std::vector<SweepPoint> points;
+std::vector<BlockSizePoint> occupancy_sweep(const config::GpuConfig& gpu,
+                                            scheduler::KernelResources k) {
+  std::vector<BlockSizePoint> points;
   for (std::uint64_t b = 32; b <= gpu.max_threads_per_block; b += 32) {
     k.block_threads = b;
     points.push_back({b, scheduler::compute_occupancy(gpu, k)});
@@ -88,11 +88,12 @@ std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu,
 }
 
 void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
-                      const scheduler::KernelResources& k, const std::vector<SweepPoint>& points) {
+                      const scheduler::KernelResources& k,
+                      const std::vector<BlockSizePoint>& points) {
   out << fmt::format("{}: {} registers per thread, {} bytes of shared memory per block\n", gpu.name,
                      k.registers_per_thread, k.static_shared_bytes);
   out << "  block  blocks/SM  warps/SM  occupancy  limited by\n";
-  for (const SweepPoint& p : points) {
+  for (const BlockSizePoint& p : points) {
     const scheduler::Occupancy& o = p.occupancy;
     out << fmt::format("  {:>5}  {:>9}  {:>8}  {:>8.2f} %  {}\n", p.block_threads, o.blocks_per_sm,
                        o.warps_per_sm, 100.0 * o.occupancy(),
@@ -101,7 +102,8 @@ void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
 }
 
 void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
-                     const scheduler::KernelResources& k, const std::vector<SweepPoint>& points) {
+                     const scheduler::KernelResources& k,
+                     const std::vector<BlockSizePoint>& points) {
   constexpr int kW = 800, kH = 400, kLeft = 76, kRight = 200, kTop = 50, kBottom = 50;
   const int plot_w = kW - kLeft - kRight, plot_h = kH - kTop - kBottom;
   const double max_block = static_cast<double>(gpu.max_threads_per_block);
@@ -143,14 +145,14 @@ void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
   out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">threads per block</text>\n",
                      kLeft + plot_w / 2, kH - 12);
   std::string path;
-  for (const SweepPoint& p : points) {
+  for (const BlockSizePoint& p : points) {
     path += fmt::format("{}{},{} ", path.empty() ? "M" : "L", x(p.block_threads),
                         y(p.occupancy.occupancy()));
   }
   out << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\"/>\n";
   std::array<bool, 4> limits{};
   bool none_fits = false;
-  for (const SweepPoint& p : points) {
+  for (const BlockSizePoint& p : points) {
     const auto which = static_cast<std::size_t>(p.occupancy.binding);
     const bool fits = p.occupancy.blocks_per_sm != 0;
     if (fits && which < limits.size()) limits[which] = true;

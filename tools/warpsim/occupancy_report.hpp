@@ -15,14 +15,17 @@ void write_occupancy_text(std::ostream& out, const config::GpuConfig& gpu,
 nlohmann::json occupancy_json(const config::GpuConfig& gpu, const scheduler::KernelResources& k,
                               const scheduler::Occupancy& o);
 
-struct SweepPoint {
+struct BlockSizePoint {
   std::uint64_t block_threads;
   scheduler::Occupancy occupancy;
 };
-std::vector<SweepPoint> occupancy_sweep(const config::GpuConfig& gpu, scheduler::KernelResources k);
+std::vector<BlockSizePoint> occupancy_sweep(const config::GpuConfig& gpu,
+                                            scheduler::KernelResources k);
 void write_sweep_text(std::ostream& out, const config::GpuConfig& gpu,
-                      const scheduler::KernelResources& k, const std::vector<SweepPoint>& points);
+                      const scheduler::KernelResources& k,
+                      const std::vector<BlockSizePoint>& points);
 void write_sweep_svg(std::ostream& out, const config::GpuConfig& gpu,
-                     const scheduler::KernelResources& k, const std::vector<SweepPoint>& points);
+                     const scheduler::KernelResources& k,
+                     const std::vector<BlockSizePoint>& points);
 
 }  // namespace warpsim::cli
