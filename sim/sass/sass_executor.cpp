@@ -222,9 +222,29 @@ std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
   return pc;
 }
 
+std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp& w) {
+  const std::uint32_t runnable = w.runnable();
+  std::uint32_t pc = UINT32_MAX;
+  unsigned first = 0;
+  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.pc[lane] < pc) {
+      pc = w.pc[lane];
+      first = lane;
+    }
+  }
+  std::uint32_t active = 0;
+  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.pc[lane] == pc && w.group[lane] == w.group[first]) active |= 1u << lane;
+  }
+  return {pc, active};
+}
+
 void SassExecutor::step(SassBlock& block, SassWarp& w) {
   const SassProgram& p = *launch_.program;
-  // The group to run: the lowest lane's at the lowest program counter.
+  // The group to run: the lowest lane's at the lowest program counter (as next_group; kept
+  // inline here, where it runs for every instruction).
   const std::uint32_t runnable = w.runnable();
   std::uint32_t pc = UINT32_MAX;
   unsigned first = 0;

@@ -30,6 +30,8 @@ class SassExecutor {
   void open_block_barrier(SassBlock& block) const;
   // The instruction the warp runs next (its lowest runnable program counter).
   static std::uint32_t next_pc(const SassWarp& warp);
+  // What step runs next: the lowest lane's group at the lowest program counter (pc, lanes).
+  static std::pair<std::uint32_t, std::uint32_t> next_group(const SassWarp& warp);
 
   [[noreturn]] void fault(const SassBlock& block, const SassWarp& warp, unsigned lane,
                           const Instruction* inst, const std::string& what) const;

@@ -117,7 +117,7 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
 
 exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
                                 const std::vector<std::uint8_t>& constants,
-                                const exec::ExecOptions& options) {
+                                const exec::ExecOptions& options, const SassTrace& trace) {
   const auto setup_start = std::chrono::steady_clock::now();
   exec::LaunchResult result;
   result.memory = exec::GlobalMemory::allocate(launch);
@@ -137,8 +137,15 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
     for (;;) {
       bool progress = false, done = true;
       for (SassWarp& w : block.warps) {
+        const bool watched =
+            trace.hook != nullptr && linear == trace.block && w.index == trace.warp;
         while (w.runnable() != 0) {
+          if (watched) {
+            const auto [pc, active] = SassExecutor::next_group(w);
+            trace.hook->before(*l.program, w, pc, active);
+          }
           ex.step(block, w);
+          if (watched && w.done()) trace.hook->finished(w);
           progress = true;
           if (result.stats.warp_instructions > options.max_warp_instructions) {
             ex.fault(block, w, 0, nullptr,

@@ -10,6 +10,7 @@
 #include "sim/sass/disassembler.hpp"
 #include "sim/sass/sass_machine.hpp"
 #include "sim/sass/sass_program.hpp"
+#include "sim/sass/sass_trace.hpp"
 
 namespace warpsim::sass {
 
@@ -49,8 +50,9 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
 // Throws exec::KernelFault as the IR executor does (a bad access, a barrier that never opens,
 // the instruction budget spent). `constants`: the module's constant data (constant bank 3,
 // exec::constant_image).
+// `trace`: a warp to watch instruction by instruction.
 exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
                                 const std::vector<std::uint8_t>& constants,
-                                const exec::ExecOptions& options);
+                                const exec::ExecOptions& options, const SassTrace& trace = {});
 
 }  // namespace warpsim::sass

@@ -4,11 +4,15 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/import/toolkit.hpp"
 #include "sim/sass/disassembler.hpp"
 #include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_support.hpp"
+#include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
 namespace {
@@ -155,4 +159,40 @@ TEST_CASE("warpsim sass lists each kernel's SASS with its controls, or says what
 }
 
 }  // namespace
+}  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("step --frontend sass shows the warp's SASS, its lanes and its convergence barriers") {
+  if (!have_sass_tools("step --frontend sass")) return;
+  const auto script = std::filesystem::temp_directory_path() / "warpsim_sass_step.txt";
+  std::ofstream(script) << "c\n";
+  // warp_divergence: lanes 0-15 and 16-31 take the two sides of a branch on the lane id. On
+  // its SASS that is a guarded BRA after which 16 lanes run, each side to its own EXIT.
+  const CommandResult r =
+      run_cli({"step", (source_dir() / "kernels_ir" / "warp_divergence.kir").string(), "--frontend",
+               "sass", "--script", script.string(), "--ascii"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("on its SASS") != std::string::npos);
+  CHECK(r.out.find("BRA") != std::string::npos);
+  CHECK(r.out.find("----------------################  16/32") != std::string::npos);
+  CHECK(r.out.find("################................  16/32") != std::string::npos);
+  CHECK(r.out.find("warp finished after") != std::string::npos);
+  // A kernel whose SASS makes a convergence barrier shows it (BSSY's lanes, then BSYNC).
+  const CommandResult hist = run_cli(
+      {"step", (source_dir() / "kernels_cuda" / "textbook" / "histogram_shared.cu").string(),
+       "--launch-file",
+       (source_dir() / "kernels_cuda" / "textbook" / "histogram_shared.launch").string(),
+       "--frontend", "sass", "--script", script.string(), "--ascii"});
+  if (hist.exit_code == 0) {
+    CHECK(hist.out.find("BSSY B0") != std::string::npos);
+    CHECK(hist.out.find("B0  ################################  32 lanes") != std::string::npos);
+  } else {
+    MESSAGE("histogram_shared.cu not compiled (no nvcc?): " << hist.err);
+  }
+  CHECK(run_cli({"step", (source_dir() / "kernels_ir" / "vecAdd.kir").string(), "--frontend",
+                 "sass", "--check", "race"})
+            .exit_code == 2);
+}
+
 }  // namespace warpsim::test

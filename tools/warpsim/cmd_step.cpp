@@ -20,6 +20,8 @@
 #include "tools/warpsim/launch_checks.hpp"
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
+#include "tools/warpsim/sass_step_session.hpp"
 #include "tools/warpsim/step_session.hpp"
 
 namespace warpsim::cli {
@@ -78,6 +80,9 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
       "the GPU the launch must fit: a built-in config name or an INI file")(
       "max-warp-insts", count_value(1)->default_value(1'000'000'000),
       "fault when the kernel executes more warp instructions than this")(
+      "frontend", po::value<std::string>()->default_value("ir"),
+      "ir (the IR and its SIMT stack) or sass (the SASS ptxas makes of it, and its convergence "
+      "barriers; needs ptxas and nvdisasm)")(
       "check", po::value<std::string>(),
       "run the hazard checks (race, sync, init, memory, a list, or all): each hazard is shown "
       "as it is found, and the command hazard runs to the next");
@@ -131,8 +136,35 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   spdlog::debug("step: {} launch {}: watching block {} warp {}; commands from {}", file, spec->name,
                 *block, warp,
                 script.is_open() ? "the script" : (terminal ? "the terminal" : "standard input"));
-  StepSession session(commands, out, terminal,
-                      cl->vars.count("ascii") != 0 || terminal_wants_ascii());
+  const bool ascii = cl->vars.count("ascii") != 0 || terminal_wants_ascii();
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
+  if (!frontend_ok(frontend, "step", err)) return kExitBadInput;
+  if (frontend == "sass") {
+    if (cl->vars.count("check")) {
+      err << "warpsim step: error: the checks run on the IR: drop --frontend sass\n";
+      return kExitBadInput;
+    }
+    SassStepSession sass_session(commands, out, terminal, ascii);
+    exec::ExecOptions options;
+    options.max_warp_instructions = cl->vars["max-warp-insts"].as<std::uint64_t>();
+    out << "kernel " << spec->kernel->name << " on its SASS, block " << *block << ", warp " << warp
+        << "; lanes: " << sass_session.legend() << '\n';
+    try {
+      std::string error;
+      if (!run_on_sass(loaded.module, *spec, sm_arch(gpu->cc_major, gpu->cc_minor), options, error,
+                       {&sass_session, *block, warp})) {
+        err << "warpsim step: error: " << error << '\n';
+        return kExitBadInput;
+      }
+    } catch (const StepStopped&) {
+      return kExitOk;
+    } catch (const exec::KernelFault& f) {
+      write_fault(err, file, loaded.module, f);
+      return kExitKernelFault;
+    }
+    return kExitOk;
+  }
+  StepSession session(commands, out, terminal, ascii);
   session.show_sources(loaded.module);
   exec::ExecOptions options;
   std::optional<check::HazardChecker> checker;

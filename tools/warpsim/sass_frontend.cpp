@@ -45,12 +45,12 @@ void size_per_line_tables(const exec::LaunchSpec& launch, exec::LaunchStats& sta
 std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,
                                               const exec::LaunchSpec& launch,
                                               const std::string& arch,
-                                              const exec::ExecOptions& options,
-                                              std::string& error) {
+                                              const exec::ExecOptions& options, std::string& error,
+                                              const sass::SassTrace& trace) {
   const auto kernel = compile(module, launch, arch, error);
   if (!kernel) return std::nullopt;
   exec::LaunchResult result =
-      sass::execute_sass(*kernel, launch, exec::constant_image(module), options);
+      sass::execute_sass(*kernel, launch, exec::constant_image(module), options, trace);
   size_per_line_tables(launch, result.stats);
   return result;
 }

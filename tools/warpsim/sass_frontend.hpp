@@ -8,6 +8,7 @@
 
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/module.hpp"
+#include "sim/sass/sass_trace.hpp"
 #include "sim/scheduler/timing_engine.hpp"
 
 namespace warpsim::cli {
@@ -29,7 +30,8 @@ std::string sass_entry(const ir::Module& module, const ir::Kernel& kernel);
 std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,
                                               const exec::LaunchSpec& launch,
                                               const std::string& arch,
-                                              const exec::ExecOptions& options, std::string& error);
+                                              const exec::ExecOptions& options, std::string& error,
+                                              const sass::SassTrace& trace = {});
 
 // The same through the timing model: the SASS frontend (sim/scheduler/frontend/) issues the
 // kernel's SASS with its own stall counts and scoreboards.
