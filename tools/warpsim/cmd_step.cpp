@@ -65,6 +65,31 @@ bool terminal_wants_ascii() {
   return true;  // the C locale
 }
 
+// The watched warp on the kernel's SASS (step --frontend sass).
+int step_on_sass(const ir::Module& module, const exec::LaunchSpec& spec, const std::string& arch,
+                 std::uint64_t max_warp_instructions, SassStepSession& session, std::uint64_t block,
+                 std::uint32_t warp, const std::string& file, std::ostream& out,
+                 std::ostream& err) {
+  exec::ExecOptions options;
+  options.max_warp_instructions = max_warp_instructions;
+  const sass::SassTrace trace{&session, block, warp};
+  out << "kernel " << spec.kernel->name << " on its SASS, block " << block << ", warp " << warp
+      << "; lanes: " << session.legend() << '\n';
+  try {
+    std::string error;
+    if (!run_on_sass(module, spec, arch, options, error, trace)) {
+      err << "warpsim step: error: " << error << '\n';
+      return kExitBadInput;
+    }
+  } catch (const StepStopped&) {
+    return kExitOk;
+  } catch (const exec::KernelFault& f) {
+    write_fault(err, file, module, f);
+    return kExitKernelFault;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_step(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
@@ -144,25 +169,10 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
       err << "warpsim step: error: the checks run on the IR: drop --frontend sass\n";
       return kExitBadInput;
     }
-    SassStepSession sass_session(commands, out, terminal, ascii);
-    exec::ExecOptions options;
-    options.max_warp_instructions = cl->vars["max-warp-insts"].as<std::uint64_t>();
-    out << "kernel " << spec->kernel->name << " on its SASS, block " << *block << ", warp " << warp
-        << "; lanes: " << sass_session.legend() << '\n';
-    try {
-      std::string error;
-      if (!run_on_sass(loaded.module, *spec, sm_arch(gpu->cc_major, gpu->cc_minor), options, error,
-                       {&sass_session, *block, warp})) {
-        err << "warpsim step: error: " << error << '\n';
-        return kExitBadInput;
-      }
-    } catch (const StepStopped&) {
-      return kExitOk;
-    } catch (const exec::KernelFault& f) {
-      write_fault(err, file, loaded.module, f);
-      return kExitKernelFault;
-    }
-    return kExitOk;
+    SassStepSession session(commands, out, terminal, ascii);
+    return step_on_sass(loaded.module, *spec, sm_arch(gpu->cc_major, gpu->cc_minor),
+                        cl->vars["max-warp-insts"].as<std::uint64_t>(), session, *block, warp, file,
+                        out, err);
   }
   StepSession session(commands, out, terminal, ascii);
   session.show_sources(loaded.module);
