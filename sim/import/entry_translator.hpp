@@ -156,6 +156,11 @@ class EntryTranslator {
   ir::ValueOperand lane_mask(const std::string& name, ir::ScalarType want);
   void mask_into(const std::string& reg, unsigned bits);
   bool narrow_conversion(const std::string& dname, const std::string& sname);
+  bool pack_or_unpack(const OpcodeParts& parts);  // mov.b64 with {lo, hi}
+  // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
+  // holding it (translate_rounding.cpp).
+  std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,
+                                const std::string& mode);
   std::string temp_prefix_ = "_t";
   unsigned temps_ = 0;
   unsigned label_count_ = 0;

@@ -11,7 +11,7 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
     expect_operands(2);
     if (std::holds_alternative<VectorOperand>(operand(0)) ||
         std::holds_alternative<VectorOperand>(operand(1))) {
-      throw Unsupported{"packing registers with mov {..} is not imported"};
+      return pack_or_unpack(parts);
     }
     const ir::ScalarType t = parts.type();
     const auto* src = std::get_if<Register>(&operand(1));
@@ -87,6 +87,24 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
              (*to == ir::ScalarType::F32 && *from == ir::ScalarType::F64)) {
     want = "rn";
   }
+  // An integer rounding the IR's cvt lacks, from a float: rounded first, then converted exactly.
+  // With .ftz a subnormal is flushed first, which rmi and rpi would round differently: refused.
+  const bool integral = rounding == "rni" || rounding == "rmi" || rounding == "rpi" ||
+                        (rounding == "rzi" && *to == *from);
+  if (integral && ir::is_float(*from) && (*to == *from || ir::is_int(*to)) &&
+      !(ftz && rounding != "rni") && !(sat && *to == *from)) {
+    expect_operands(2);
+    const ir::ValueOperand a = value(operand(1), *from);
+    const std::string rounded = round_to_integral(a, *from, rounding);
+    const Dest d = dest(operand(0), *to);
+    if (*to == *from) {
+      emit(Opcode::Mov, *to, {d.name}, {op(reg(rounded))});
+    } else {
+      emit(Opcode::Cvt, *to, {d.name}, {op(reg(rounded))}).source_type = *from;
+    }
+    finish(d);
+    return true;
+  }
   if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {
     throw Unsupported{"'" + current_->opcode + "' is not imported: the IR's cvt." + dname + "." +
                       sname + " rounds " + (want.empty() ? "exactly" : "as ." + want) +
@@ -101,6 +119,59 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
     ir::Instruction& c = emit(Opcode::Cvt, *to, {d.name}, {op(a)});
     c.source_type = *from;
   }
+  finish(d);
+  return true;
+}
+
+// mov.b64 {lo, hi}, d and mov.b64 d, {lo, hi}: a 64-bit register as two 32-bit halves, low
+// first (libdevice's double functions split and join doubles so). Other widths are refused.
+bool EntryTranslator::pack_or_unpack(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  const auto* unpack = std::get_if<VectorOperand>(&operand(0));
+  const auto* pack = std::get_if<VectorOperand>(&operand(1));
+  const VectorOperand& halves = unpack != nullptr ? *unpack : *pack;
+  if (parts.type() != ScalarType::U64 && parts.type() != ScalarType::S64 &&
+      parts.type() != ScalarType::F64) {
+    throw Unsupported{
+        "packing registers with mov {..} is imported for two 32-bit halves of a "
+        "64-bit register only"};
+  }
+  if (halves.elements.size() != 2 || (unpack != nullptr && pack != nullptr)) {
+    throw Unsupported{"mov {..} with other than two halves is not imported"};
+  }
+  for (const Register& h : halves.elements) {
+    if (h.name != "_" && ir::size_bytes(storage_of(h)) != 4) {
+      throw Unsupported{"mov {..}: register " + h.name + " is not 32 bits"};
+    }
+  }
+  if (unpack != nullptr) {
+    const ir::ValueOperand whole = value(operand(1), ScalarType::U64);
+    for (std::size_t k = 0; k < 2; ++k) {
+      if (halves.elements[k].name == "_") continue;
+      ir::ValueOperand part = whole;
+      if (k == 1) {
+        const std::string shifted = fresh_temp();
+        emit(Opcode::Shr, ScalarType::U64, {shifted}, {op(whole), op(number(32))});
+        part = reg(shifted);
+      }
+      const Dest d = dest(Operand{halves.elements[k]}, ScalarType::U32);
+      emit(Opcode::Cvt, ScalarType::U32, {d.name}, {op(part)}).source_type = ScalarType::U64;
+      finish(d);
+    }
+    return true;
+  }
+  std::string wide[2];
+  for (std::size_t k = 0; k < 2; ++k) {
+    wide[k] = fresh_temp();
+    emit(Opcode::Cvt, ScalarType::U64, {wide[k]},
+         {op(value(Operand{halves.elements[k]}, ScalarType::U32))})
+        .source_type = ScalarType::U32;
+  }
+  const std::string high = fresh_temp();
+  emit(Opcode::Shl, ScalarType::U64, {high}, {op(reg(wide[1])), op(number(32))});
+  const Dest d = dest(operand(0), ScalarType::U64);
+  emit(Opcode::Or, ScalarType::U64, {d.name}, {op(reg(high)), op(reg(wide[0]))});
   finish(d);
   return true;
 }

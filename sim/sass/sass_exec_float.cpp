@@ -156,9 +156,13 @@ std::uint32_t half_bits(double v) {
   return sign | static_cast<std::uint32_t>(exponent + 14) << 10 | fraction;
 }
 
+// A NaN converts to 0, and to a signed 64-bit integer to the most negative one, as the H200's
+// F2I does (kernels_cuda/textbook/rounding.cu, validated bit for bit).
 template <typename Int>
 Int to_integer(double v, Rounding r) {
-  if (std::isnan(v)) return Int{0};
+  if (std::isnan(v)) {
+    return std::is_same_v<Int, std::int64_t> ? std::numeric_limits<Int>::min() : Int{0};
+  }
   const double t = r == Rounding::Zero   ? std::trunc(v)
                    : r == Rounding::Down ? std::floor(v)
                    : r == Rounding::Up   ? std::ceil(v)
@@ -242,13 +246,19 @@ void round_to_integral(const Lanes& x) {
            : m.rounding == Rounding::Up   ? std::ceil(v)
                                           : std::nearbyint(v);
   };
+  // FRND of a NaN writes the canonical NaN (0x7fffffff, 0xfff8000000000000 for F64), whatever
+  // the NaN read, as on the H200 (kernels_cuda/textbook/rounding.cu).
   x.each([&](unsigned lane) {
     if (m.dest == DataType::F64) {
-      x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(integral(x.f64(x.op(1), lane))));
+      const double v = x.f64(x.op(1), lane);
+      x.set64(x.op(0), lane,
+              std::isnan(v) ? 0xfff8000000000000ull : std::bit_cast<std::uint64_t>(integral(v)));
     } else {
+      const float v = x.f32(x.op(1), lane);
       x.set(x.op(0), lane,
-            std::bit_cast<std::uint32_t>(
-                finish(m, static_cast<float>(integral(x.f32(x.op(1), lane))))));
+            std::isnan(v)
+                ? 0x7fffffffu
+                : std::bit_cast<std::uint32_t>(finish(m, static_cast<float>(integral(v)))));
     }
   });
 }

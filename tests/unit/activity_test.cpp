@@ -184,7 +184,8 @@ TEST_CASE("run --trace writes Chrome trace events whose warp spans are the repor
                    trace.string(), "--trace-tracks", "block", "--grid", "1"})
               .exit_code == 0);
   std::ifstream blocks_only(trace);
-  for (const nlohmann::json& e : nlohmann::json::parse(blocks_only)["traceEvents"]) {
+  const nlohmann::json block_trace = nlohmann::json::parse(blocks_only);
+  for (const nlohmann::json& e : block_trace["traceEvents"]) {
     CHECK(e.value("cat", "") != "warp_state");
   }
 }

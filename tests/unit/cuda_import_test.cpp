@@ -3,8 +3,11 @@
 // and the same memory counters. Skipped, with a message, where nvcc is not installed.
 #include <doctest/doctest.h>
 
+#include <bit>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "sim/import/toolkit.hpp"
@@ -107,4 +110,102 @@ TEST_CASE("occupancy FILE takes the kernel's shared memory and its first launch'
 }
 
 }  // namespace
+}  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("CUDA's float roundings give IEEE's integral values, signed zeros and canonical NaNs") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: rounding.cu is not compiled here");
+    return;
+  }
+  const fs::path dir = source_dir() / "kernels_cuda" / "textbook";
+  cli::InputOptions options;
+  options.launch_file = (dir / "rounding.launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / "rounding.cu").string(), options);
+  REQUIRE(m.ok());
+  const KernelRun run = resolved(KernelRun{m, {}, {}});
+  const exec::LaunchResult r = run.run();
+  const auto f = [&](int i) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, r.memory.find("f")->bytes.data() + 4 * static_cast<std::size_t>(i), 4);
+    return bits;
+  };
+  const auto i32 = [&](int i) {
+    std::int32_t v = 0;
+    std::memcpy(&v, r.memory.find("i")->bytes.data() + 4 * static_cast<std::size_t>(i), 4);
+    return v;
+  };
+  const auto bits = [](float v) { return std::bit_cast<std::uint32_t>(v); };
+  // kFloats[t] for thread t; f[4t..4t+3] = rintf, floorf, ceilf, truncf; i[3t..] = rn, rd, ru.
+  // Ties go to even: rint(2.5) = 2, rint(3.5) = 4, rint(-2.5) = -2.
+  CHECK(f(0) == bits(2.0f));
+  CHECK(f(4) == bits(4.0f));
+  CHECK(f(8) == bits(-2.0f));
+  // -0.5: rint -0, floor -1, ceil -0, trunc -0 (the sign kept, bit 31 set).
+  CHECK(f(12) == 0x80000000u);
+  CHECK(f(13) == bits(-1.0f));
+  CHECK(f(14) == 0x80000000u);
+  CHECK(f(15) == 0x80000000u);
+  // -1e-40 (subnormal): floor -1, ceil -0; 8388607.5 rounds to even 8388608; 2^24 stays.
+  CHECK(f(4 * 9 + 1) == bits(-1.0f));
+  CHECK(f(4 * 9 + 2) == 0x80000000u);
+  CHECK(f(4 * 10) == bits(8388608.0f));
+  CHECK(f(4 * 13) == bits(16777216.0f));
+  // A NaN in (0/0, computed by the compiler) comes out as the canonical NaN from every rounding.
+  for (int k = 0; k < 4; ++k) CHECK(f(4 * 18 + k) == 0x7fffffffu);
+  // To int: -2.5 rn -2, rd -3, ru -2; 1e30 and 2147483647.0f (2^31 as a float) saturate; NaN 0.
+  CHECK(i32(3 * 2) == -2);
+  CHECK(i32(3 * 2 + 1) == -3);
+  CHECK(i32(3 * 2 + 2) == -2);
+  CHECK(i32(3 * 14) == 2147483647);
+  CHECK(i32(3 * 30) == 2147483647);
+  CHECK(i32(3 * 18) == 0);
+  // __double2ll_rn of a NaN: the most negative 64-bit integer (kDoubles[6]), as the H200 gives.
+  std::int64_t nan_ll = 0;
+  std::memcpy(&nan_ll, r.memory.find("l")->bytes.data() + std::size_t{8} * 6, 8);
+  CHECK(nan_ll == std::numeric_limits<std::int64_t>::min());
+}
+
+}  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the kernel is not compiled here");
+    return;
+  }
+  // __double2hiint and __double2loint unpack with mov.b64 {lo, hi}; __hiloint2double packs.
+  // Flipping the low word's bit 0 on the way changes exactly bit 0 of the double.
+  const fs::path dir = fs::temp_directory_path() / "warpsim_halves";
+  fs::create_directories(dir);
+  std::ofstream(dir / "halves.cu")
+      << "__global__ void halves(const double* a, double* out, int* hi) {\n"
+         "  const double x = a[threadIdx.x];\n"
+         "  out[threadIdx.x] = __hiloint2double(__double2hiint(x), __double2loint(x) ^ 1);\n"
+         "  hi[threadIdx.x] = __double2hiint(x);\n}\n";
+  std::ofstream(dir / "halves.launch")
+      << "launch halves grid(1) block(32) {\n  a = f64[32] random(seed = 5, min = -1e6, max = "
+         "1e6)\n  out = f64[32] zero\n  hi = s32[32] zero\n}\n";
+  cli::InputOptions options;
+  options.launch_file = (dir / "halves.launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / "halves.cu").string(), options);
+  std::ostringstream diags;
+  m.diags.render(diags);
+  INFO(diags.str());
+  REQUIRE(m.ok());
+  const KernelRun run = resolved(KernelRun{m, {}, {}});
+  const exec::LaunchResult r = run.run();
+  for (std::size_t t = 0; t < 32; ++t) {
+    std::uint64_t in = 0, out = 0;
+    std::int32_t hi = 0;
+    std::memcpy(&in, r.memory.find("a")->bytes.data() + 8 * t, 8);
+    std::memcpy(&out, r.memory.find("out")->bytes.data() + 8 * t, 8);
+    std::memcpy(&hi, r.memory.find("hi")->bytes.data() + 4 * t, 4);
+    CHECK(out == (in ^ 1u));
+    CHECK(static_cast<std::uint32_t>(hi) == static_cast<std::uint32_t>(in >> 32));
+  }
+}
+
 }  // namespace warpsim::test

@@ -369,7 +369,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  div.rz.f32 %f1, %f1, %f1;", "div.full.f32"},
       {"  ld.global.u64 %rd9, [%rd4];\n  ld.u32 %r9, [%rd9];", "generic address"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, %r1, -1;", "run-time values"},
-      {"  mov.u32 %r9, 0;\n  cvt.rni.s32.f32 %r9, %f1;", "cvt.rni.s32.f32"},
+      {"  mov.u32 %r9, 0;\n  cvt.rmi.ftz.f32.f32 %f1, %f1;", "cvt.rmi.ftz.f32.f32"},
       {"  mov.u32 %r9, 0;\n  add.sat.s32 %r9, %r1, %r1;", ".sat"},
       {"  mov.u32 %r9, 0;\n  atom.global.cas.b16 %rs1, [%rd4], %rs1, %rs1;",
        "8- and 16-bit atomics"},

@@ -102,11 +102,15 @@ void exec_select(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::
   for_lanes(mask, [&](unsigned l) { out[l] = p[l] != 0 ? a[l] : b[l]; });
 }
 
-// float -> int: toward zero, saturating, NaN -> 0 (PTX cvt.rzi.sat semantics).
+// float -> int: toward zero, saturating (PTX cvt.rzi.sat semantics). A NaN gives 0, and to a
+// signed 64-bit integer the most negative one, as the H200 computes them
+// (kernels_cuda/textbook/rounding.cu, validated bit for bit).
 template <typename D, typename S>
 D convert(S v) {
   if constexpr (kIsInt<D> && std::is_floating_point_v<S>) {
-    if (std::isnan(v)) return D{0};
+    if (std::isnan(v)) {
+      return std::is_same_v<D, std::int64_t> ? std::numeric_limits<D>::min() : D{0};
+    }
     const S t = std::trunc(v);
     if (t <= static_cast<S>(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
     if (t >= static_cast<S>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();

@@ -1,0 +1,77 @@
+// cvt with an integer rounding the IR's cvt does not perform: .rni (to nearest, ties to even),
+// .rmi (down), .rpi (up) and, between floats, .rzi (toward zero). CUDA's rintf, floorf, ceilf,
+// truncf and __float2int_rn come to these. Each is built from exact IR arithmetic:
+//   rni(x) = (x + s) - s with s = copysign(2^23, x) (2^52 for f64), which rounds x to an
+//            integer in the float's own round-to-nearest-even addition, for |x| < 2^23; larger
+//            |x| and infinities are integral already and pass unchanged; the sign of x is put
+//            back so that rint(-0.3) is -0.0 as on the GPU; a NaN becomes the GPU's canonical
+//            NaN;
+//   rmi(x) = rni(x) - 1 where rni(x) > x;   rpi(x) = rni(x) + 1 where rni(x) < x;
+//   rzi(x) = rmi(x) for x >= 0, rpi(x) otherwise.
+// A float-to-integer cvt rounds so, then converts the integral value (exact; the IR's cvt
+// saturates as PTX's does, and takes NaN to 0).
+#include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+// The NaN an H200 writes for cvt.rn?.f64.f64 of a NaN (kernels_cuda/textbook/rounding.cu,
+// validated on the GPU); for f32 it is 0x7fffffff.
+constexpr std::uint64_t kCanonicalNan64 = 0xfff8000000000000ull;
+
+}  // namespace
+
+std::string EntryTranslator::round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,
+                                               const std::string& mode) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  const bool f64 = t == ScalarType::F64;
+  const ScalarType bits = f64 ? ScalarType::U64 : ScalarType::U32;
+  const std::uint64_t sign_bit = f64 ? std::uint64_t{1} << 63 : std::uint64_t{1} << 31;
+  const ir::ValueOperand big{ir::FloatLiteral{f64 ? 4503599627370496.0 : 8388608.0}, {}};
+  const ir::ValueOperand one{ir::FloatLiteral{1.0}, {}};
+  const ir::ValueOperand zero{ir::FloatLiteral{0.0}, {}};
+  // Not const: `nearest` is returned (and moved).
+  std::string negative = fresh_temp(), s = fresh_temp(), minus = fresh_temp(), sum = fresh_temp(),
+              r = fresh_temp(), magnitude = fresh_temp(), small = fresh_temp(),
+              picked = fresh_temp(), xbits = fresh_temp(), pbits = fresh_temp(),
+              sign = fresh_temp(), body = fresh_temp(), joined = fresh_temp(),
+              nearest = fresh_temp();
+  emit(Opcode::Lt, t, {negative}, {op(x), op(zero)});
+  emit(Opcode::Neg, t, {minus}, {op(big)});
+  emit(Opcode::Select, t, {s}, {op(reg(negative)), op(reg(minus)), op(big)});
+  emit(Opcode::Add, t, {sum}, {op(x), op(reg(s))});
+  emit(Opcode::Sub, t, {r}, {op(reg(sum)), op(reg(s))});
+  emit(Opcode::Abs, t, {magnitude}, {op(x)});
+  emit(Opcode::Lt, t, {small}, {op(reg(magnitude)), op(big)});
+  emit(Opcode::Select, t, {picked}, {op(reg(small)), op(reg(r)), op(x)});
+  // copysign(picked, x)
+  emit(Opcode::Bitcast, bits, {xbits}, {op(x)}).source_type = t;
+  emit(Opcode::Bitcast, bits, {pbits}, {op(reg(picked))}).source_type = t;
+  emit(Opcode::And, bits, {sign}, {op(reg(xbits)), op(number(sign_bit))});
+  emit(Opcode::And, bits, {body}, {op(reg(pbits)), op(number(sign_bit - 1))});
+  emit(Opcode::Or, bits, {joined}, {op(reg(body)), op(reg(sign))});
+  // A NaN comes out as the GPU's canonical NaN, whatever its payload and sign going in.
+  const std::string signed_result = fresh_temp(), is_nan = fresh_temp(), canonical = fresh_temp();
+  emit(Opcode::Bitcast, t, {signed_result}, {op(reg(joined))}).source_type = bits;
+  emit(Opcode::Ne, t, {is_nan}, {op(x), op(x)});
+  emit(Opcode::Bitcast, t, {canonical}, {op(number(f64 ? kCanonicalNan64 : 0x7fffffffu))})
+      .source_type = bits;
+  emit(Opcode::Select, t, {nearest}, {op(reg(is_nan)), op(reg(canonical)), op(reg(signed_result))});
+  if (mode == "rni") return nearest;
+  const auto step = [&](bool down) {
+    std::string past = fresh_temp(), moved = fresh_temp(), out = fresh_temp();
+    emit(down ? Opcode::Gt : Opcode::Lt, t, {past}, {op(reg(nearest)), op(x)});
+    emit(down ? Opcode::Sub : Opcode::Add, t, {moved}, {op(reg(nearest)), op(one)});
+    emit(Opcode::Select, t, {out}, {op(reg(past)), op(reg(moved)), op(reg(nearest))});
+    return out;
+  };
+  if (mode == "rmi") return step(true);
+  if (mode == "rpi") return step(false);
+  std::string down = step(true), up = step(false), out = fresh_temp();
+  emit(Opcode::Select, t, {out}, {op(reg(negative)), op(reg(up)), op(reg(down))});
+  return out;
+}
+
+}  // namespace warpsim::ptx
