@@ -156,7 +156,8 @@ class EntryTranslator {
   ir::ValueOperand lane_mask(const std::string& name, ir::ScalarType want);
   void mask_into(const std::string& reg, unsigned bits);
   bool narrow_conversion(const std::string& dname, const std::string& sname);
-  bool pack_or_unpack(const OpcodeParts& parts);  // mov.b64 with {lo, hi}
+  bool pack_or_unpack(const OpcodeParts& parts);    // mov.b64 with {lo, hi}
+  void find_leading_bit(const OpcodeParts& parts);  // bfind
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

@@ -129,6 +129,10 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  if (b == "bfind") {
+    find_leading_bit(parts);
+    return true;
+  }
   if (b == "shf") {
     funnel_shift(parts);
     return true;
@@ -294,6 +298,43 @@ std::string EntryTranslator::predicate_result(ir::Opcode cmp, ir::ScalarType t,
   std::string r = fresh_temp();
   emit(cmp, t, {r}, {op(a), op(b)});
   return r;
+}
+
+// bfind.u32/.s32 [.shiftamt] d, a (CUDA's __ffs comes to brev then bfind.shiftamt): the
+// position of the most significant bit that differs from the sign (for .u32, the highest set
+// bit), or with .shiftamt 31 minus it; 0xffffffff when there is none. For a negative .s32 that
+// is ~a's highest set bit. The IR: clz of a (or of ~a), then 31 - clz or clz itself.
+void EntryTranslator::find_leading_bit(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  refuse_modifiers(parts, {"shiftamt"});
+  const ScalarType t = parts.type();
+  if (t != ScalarType::U32 && t != ScalarType::S32) {
+    throw Unsupported{"'" + current_->opcode + "' is not imported (bfind.u32 and .s32 are)"};
+  }
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), t);
+  std::string v = fresh_temp();
+  if (t == ScalarType::S32) {
+    const std::string negative = fresh_temp(), inverted = fresh_temp();
+    emit(Opcode::Lt, ScalarType::S32, {negative}, {op(a), op(number(0))});
+    emit(Opcode::Not, ScalarType::U32, {inverted}, {op(a)});
+    emit(Opcode::Select, ScalarType::U32, {v}, {op(reg(negative)), op(reg(inverted)), op(a)});
+  } else {
+    emit(Opcode::Mov, ScalarType::U32, {v}, {op(a)});
+  }
+  const std::string leading = fresh_temp(), found = fresh_temp();
+  emit(Opcode::Clz, ScalarType::U32, {leading}, {op(reg(v))});
+  emit(Opcode::Ne, ScalarType::U32, {found}, {op(reg(v)), op(number(0))});
+  std::string position = leading;
+  if (!parts.has("shiftamt")) {
+    position = fresh_temp();
+    emit(Opcode::Sub, ScalarType::U32, {position}, {op(number(31)), op(reg(leading))});
+  }
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::Select, ScalarType::U32, {d.name},
+       {op(reg(found)), op(reg(position)), op(number(0xffffffffu))});
+  finish(d);
 }
 
 bool EntryTranslator::compare(const OpcodeParts& parts) {

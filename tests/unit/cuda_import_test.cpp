@@ -209,3 +209,42 @@ TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("__ffs and the highest set bit come through bfind exactly, zero and negatives too") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the kernel is not compiled here");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / "warpsim_bfind";
+  fs::create_directories(dir);
+  // v: 0 for thread 0, else t * 0x01010101 shifted by t % 7, negated for odd t.
+  std::ofstream(dir / "bits.cu") << "__global__ void bits(int* out) {\n"
+                                    "  const int t = threadIdx.x;\n"
+                                    "  int v = t == 0 ? 0 : (t * 0x01010101) << (t % 7);\n"
+                                    "  if (t % 2) v = -v;\n"
+                                    "  out[2 * t] = __ffs(v);\n"
+                                    "  out[2 * t + 1] = 31 - __clz(v);\n}\n";
+  std::ofstream(dir / "bits.launch")
+      << "launch bits grid(1) block(32) {\n  out = s32[64] zero\n}\n";
+  cli::InputOptions options;
+  options.launch_file = (dir / "bits.launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / "bits.cu").string(), options);
+  REQUIRE(m.ok());
+  const KernelRun run = resolved(KernelRun{m, {}, {}});
+  const exec::LaunchResult r = run.run();
+  for (int t = 0; t < 32; ++t) {
+    CAPTURE(t);
+    std::uint32_t v = t == 0 ? 0u : static_cast<std::uint32_t>(t) * 0x01010101u << (t % 7);
+    if (t % 2 != 0) v = 0u - v;
+    std::int32_t got[2];
+    std::memcpy(
+        got, r.memory.find("out")->bytes.data() + std::size_t{8} * static_cast<std::size_t>(t), 8);
+    // __ffs: 1 + the lowest set bit's index, 0 for 0; 31 - clz: the highest set bit's, -1 for 0.
+    CHECK(got[0] == (v == 0 ? 0 : std::countr_zero(v) + 1));
+    CHECK(got[1] == 31 - std::countl_zero(v));
+  }
+}
+
+}  // namespace warpsim::test
