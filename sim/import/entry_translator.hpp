@@ -158,6 +158,7 @@ class EntryTranslator {
   bool narrow_conversion(const std::string& dname, const std::string& sname);
   bool pack_or_unpack(const OpcodeParts& parts);    // mov.b64 with {lo, hi}
   void find_leading_bit(const OpcodeParts& parts);  // bfind
+  void permute_bytes(const OpcodeParts& parts);     // prmt
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

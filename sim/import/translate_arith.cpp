@@ -133,6 +133,10 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     find_leading_bit(parts);
     return true;
   }
+  if (b == "prmt") {
+    permute_bytes(parts);
+    return true;
+  }
   if (b == "shf") {
     funnel_shift(parts);
     return true;
@@ -334,6 +338,58 @@ void EntryTranslator::find_leading_bit(const OpcodeParts& parts) {
   const Dest d = dest(operand(0), ScalarType::U32);
   emit(Opcode::Select, ScalarType::U32, {d.name},
        {op(reg(found)), op(reg(position)), op(number(0xffffffffu))});
+  finish(d);
+}
+
+// prmt.b32 d, a, b, c with a constant selector c, in the default mode (CUDA's __byte_perm):
+// result byte k is byte (c >> 4k) & 7 of the 8 bytes {b, a} (a's bytes 0-3, b's 4-7), or, when
+// bit 3 of that nibble is set, that byte's top bit copied into all eight. Each is a shift and a
+// mask (and for a sign copy, an arithmetic shift of the byte moved to the top) ORed together.
+void EntryTranslator::permute_bytes(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  refuse_modifiers(parts, {});
+  expect_operands(4);
+  const auto selector = known_constant(operand(3));
+  if (!selector) {
+    throw Unsupported{"prmt with a selector computed at run time is not imported"};
+  }
+  const ir::ValueOperand a = value(operand(1), ScalarType::U32);
+  const ir::ValueOperand b = value(operand(2), ScalarType::U32);
+  std::string result;
+  for (unsigned k = 0; k < 4; ++k) {
+    const unsigned nibble = static_cast<unsigned>(*selector >> (4 * k)) & 0xfu;
+    const unsigned source = nibble & 7u;
+    const ir::ValueOperand& word = source < 4 ? a : b;
+    const unsigned shift = 8 * (source % 4);
+    std::string byte = fresh_temp();
+    if ((nibble & 8u) != 0) {
+      // The byte's top bit, copied: move the byte to bits 24-31, shift right arithmetically by
+      // 31 (all ones or zeros), keep 8 bits.
+      const std::string top = fresh_temp(), spread = fresh_temp();
+      emit(Opcode::Shl, ScalarType::U32, {top}, {op(word), op(number(24 - shift))});
+      emit(Opcode::Shr, ScalarType::S32, {spread}, {op(reg(top)), op(number(31))});
+      emit(Opcode::And, ScalarType::U32, {byte}, {op(reg(spread)), op(number(0xffu))});
+    } else {
+      const std::string shifted = fresh_temp();
+      emit(Opcode::Shr, ScalarType::U32, {shifted}, {op(word), op(number(shift))});
+      emit(Opcode::And, ScalarType::U32, {byte}, {op(reg(shifted)), op(number(0xffu))});
+    }
+    if (k != 0) {
+      const std::string placed = fresh_temp();
+      emit(Opcode::Shl, ScalarType::U32, {placed}, {op(reg(byte)), op(number(std::uint64_t{8} * k))});
+      byte = placed;
+    }
+    if (result.empty()) {
+      result = byte;
+    } else {
+      const std::string joined = fresh_temp();
+      emit(Opcode::Or, ScalarType::U32, {joined}, {op(reg(result)), op(reg(byte))});
+      result = joined;
+    }
+  }
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::Mov, ScalarType::U32, {d.name}, {op(reg(result))});
   finish(d);
 }
 

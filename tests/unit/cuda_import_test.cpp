@@ -248,3 +248,55 @@ TEST_CASE("__ffs and the highest set bit come through bfind exactly, zero and ne
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("__byte_perm and prmt's sign-copying selectors pick the bytes PTX says") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the kernel is not compiled here");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / "warpsim_prmt";
+  fs::create_directories(dir);
+  std::ofstream(dir / "perm.cu")
+      << "__global__ void perm(const unsigned* a, const unsigned* b, unsigned* out) {\n"
+         "  const unsigned x = a[threadIdx.x], y = b[threadIdx.x];\n"
+         "  unsigned s;\n"
+         "  asm(\"prmt.b32 %0, %1, %2, 0x8f40;\" : \"=r\"(s) : \"r\"(x), \"r\"(y));\n"
+         "  out[3 * threadIdx.x] = __byte_perm(x, y, 0x0123);\n"
+         "  out[3 * threadIdx.x + 1] = __byte_perm(x, y, 0x7654);\n"
+         "  out[3 * threadIdx.x + 2] = s;\n}\n";
+  std::ofstream(dir / "perm.launch")
+      << "launch perm grid(1) block(32) {\n  a = u32[32] random(seed "
+         "= 1)\n  b = u32[32] random(seed = 2)\n  out = u32[96] "
+         "zero\n}\n";
+  cli::InputOptions options;
+  options.launch_file = (dir / "perm.launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / "perm.cu").string(), options);
+  REQUIRE(m.ok());
+  const KernelRun run = resolved(KernelRun{m, {}, {}});
+  const exec::LaunchResult r = run.run();
+  const auto word = [&](const char* buffer, std::size_t i) {
+    std::uint32_t v = 0;
+    std::memcpy(&v, r.memory.find(buffer)->bytes.data() + 4 * i, 4);
+    return v;
+  };
+  for (std::size_t t = 0; t < 32; ++t) {
+    const std::uint64_t bytes = word("a", t) | std::uint64_t{word("b", t)} << 32;
+    const auto pick = [&](unsigned selector) {
+      std::uint32_t v = 0;
+      for (unsigned k = 0; k < 4; ++k) {
+        const unsigned n = (selector >> (4 * k)) & 0xfu;
+        std::uint32_t byte = static_cast<std::uint32_t>(bytes >> (8 * (n & 7u))) & 0xffu;
+        if ((n & 8u) != 0) byte = (byte & 0x80u) != 0 ? 0xffu : 0u;  // the byte's sign, copied
+        v |= byte << (8 * k);
+      }
+      return v;
+    };
+    CHECK(word("out", 3 * t) == pick(0x0123));  // __byte_perm: bit 3 of each nibble unused
+    CHECK(word("out", 3 * t + 1) == pick(0x7654));
+    CHECK(word("out", 3 * t + 2) == pick(0x8f40));
+  }
+}
+
+}  // namespace warpsim::test
