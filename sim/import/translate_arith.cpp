@@ -137,6 +137,29 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     permute_bytes(parts);
     return true;
   }
+  if (b == "sad") {
+    // sad.T d, a, b, c (CUDA's __sad, __usad): |a - b| + c, the difference taken in T's
+    // signedness without overflow (the larger minus the smaller), the sum wrapping.
+    refuse_modifiers(parts, {});
+    const ir::ScalarType t = parts.type();
+    if (ir::size_bytes(t) != 4 || !ir::is_int(t)) {
+      throw Unsupported{"'" + current_->opcode + "' is not imported (sad.u32 and .s32 are)"};
+    }
+    expect_operands(4);
+    const ir::ValueOperand x = value(operand(1), t), y = value(operand(2), t),
+                           z = value(operand(3), t);
+    const std::string greater = fresh_temp(), forward = fresh_temp(), backward = fresh_temp(),
+                      difference = fresh_temp();
+    emit(Opcode::Gt, t, {greater}, {op(x), op(y)});
+    emit(Opcode::Sub, ir::ScalarType::U32, {forward}, {op(x), op(y)});
+    emit(Opcode::Sub, ir::ScalarType::U32, {backward}, {op(y), op(x)});
+    emit(Opcode::Select, ir::ScalarType::U32, {difference},
+         {op(reg(greater)), op(reg(forward)), op(reg(backward))});
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    emit(Opcode::Add, ir::ScalarType::U32, {d.name}, {op(reg(difference)), op(z)});
+    finish(d);
+    return true;
+  }
   if (b == "shf") {
     funnel_shift(parts);
     return true;
@@ -377,7 +400,8 @@ void EntryTranslator::permute_bytes(const OpcodeParts& parts) {
     }
     if (k != 0) {
       const std::string placed = fresh_temp();
-      emit(Opcode::Shl, ScalarType::U32, {placed}, {op(reg(byte)), op(number(std::uint64_t{8} * k))});
+      emit(Opcode::Shl, ScalarType::U32, {placed},
+           {op(reg(byte)), op(number(std::uint64_t{8} * k))});
       byte = placed;
     }
     if (result.empty()) {

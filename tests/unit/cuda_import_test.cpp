@@ -300,3 +300,43 @@ TEST_CASE("__byte_perm and prmt's sign-copying selectors pick the bytes PTX says
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("__sad and __usad: the absolute difference in the operands' signedness, plus c") {
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the kernel is not compiled here");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / "warpsim_sad";
+  fs::create_directories(dir);
+  std::ofstream(dir / "sad.cu")
+      << "__global__ void sadk(const int* a, const int* b, const unsigned* c, int* s, "
+         "unsigned* u) {\n  const unsigned t = threadIdx.x;\n  s[t] = __sad(a[t], b[t], c[t]);\n"
+         "  u[t] = __usad((unsigned)a[t], (unsigned)b[t], c[t]);\n}\n";
+  std::ofstream(dir / "sad.launch")
+      << "launch sadk grid(1) block(32) {\n  a = s32[32] random(seed = 1)\n  b = s32[32] "
+         "random(seed = 2)\n  c = u32[32] random(seed = 3)\n  s = s32[32] zero\n  u = u32[32] "
+         "zero\n}\n";
+  cli::InputOptions options;
+  options.launch_file = (dir / "sad.launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / "sad.cu").string(), options);
+  REQUIRE(m.ok());
+  const KernelRun run = resolved(KernelRun{m, {}, {}});
+  const exec::LaunchResult r = run.run();
+  const auto word = [&](const char* buffer, std::size_t i) {
+    std::uint32_t v = 0;
+    std::memcpy(&v, r.memory.find(buffer)->bytes.data() + 4 * i, 4);
+    return v;
+  };
+  for (std::size_t t = 0; t < 32; ++t) {
+    const std::uint32_t a = word("a", t), b = word("b", t), c = word("c", t);
+    const auto sa = static_cast<std::int64_t>(static_cast<std::int32_t>(a));
+    const auto sb = static_cast<std::int64_t>(static_cast<std::int32_t>(b));
+    // The difference is taken exactly (in 64 bits here), the sum wraps at 32.
+    CHECK(word("s", t) == static_cast<std::uint32_t>((sa > sb ? sa - sb : sb - sa) + c));
+    CHECK(word("u", t) == (a > b ? a - b : b - a) + c);
+  }
+}
+
+}  // namespace warpsim::test
