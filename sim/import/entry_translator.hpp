@@ -157,8 +157,9 @@ class EntryTranslator {
   void mask_into(const std::string& reg, unsigned bits);
   bool narrow_conversion(const std::string& dname, const std::string& sname);
   bool pack_or_unpack(const OpcodeParts& parts);    // mov.b64 with {lo, hi}
-  void find_leading_bit(const OpcodeParts& parts);  // bfind
+  void find_leading_bit(const OpcodeParts& parts);  // bfind (translate_bits.cpp, as the next)
   void permute_bytes(const OpcodeParts& parts);     // prmt
+  void absolute_difference_sum(const OpcodeParts& parts);  // sad
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,
