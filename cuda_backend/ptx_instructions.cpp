@@ -236,6 +236,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::ShflSync:
     case Opcode::VoteSync:
     case Opcode::MatchAny:
+    case Opcode::WarpSync:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
     case Opcode::Br:
@@ -334,6 +335,9 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
     case Opcode::MatchAny:
       line(std::string("match.any.sync") + (ir::size_bytes(t) == 8 ? ".b64 " : ".b32 ") + d + ", " +
            v(0, t) + ", " + v(1, ScalarType::U32));
+      return;
+    case Opcode::WarpSync:
+      line("bar.warp.sync " + v(0, ScalarType::U32));
       return;
     case Opcode::BarSync:
       line("bar.sync 0");

@@ -122,7 +122,8 @@ void HazardChecker::memory_access(const exec::ExecContext& ctx, const exec::Warp
     s.thread = static_cast<std::uint16_t>(warp.index * 32 + lane);
     s.atomic = atomic ? 1 : 0;
     s.inst = inst_index(ctx, inst);
-    s.epochs = (block.barrier_epoch & 0xffffffu) | (block.cluster_epoch << 24);
+    s.epochs = (block.barrier_epoch & 0xffffu) | ((warp.sync_epoch & 0xffu) << 16) |
+               (block.cluster_epoch << 24);
     for (std::uint64_t word = a / 4; word * 4 < a + bytes; ++word) {
       s.bytes = word_bytes(a, bytes, word);
       const auto [shadow, start_unwritten] = shadow_word(ctx, space, word * 4);
@@ -146,7 +147,10 @@ void HazardChecker::memory_access(const exec::ExecContext& ctx, const exec::Warp
 
 bool HazardChecker::ordered(const Stamp& earlier, const Stamp& later) const {
   if (earlier.block == later.block) {
-    return earlier.thread == later.thread || earlier.epoch() != later.epoch();
+    // One warp's lanes are also ordered by a __syncwarp between them.
+    const bool same_warp = earlier.thread / 32 == later.thread / 32;
+    return earlier.thread == later.thread || earlier.epoch() != later.epoch() ||
+           (same_warp && earlier.warp_epoch() != later.warp_epoch());
   }
   // Blocks of one cluster are ordered by its barriers; blocks of different clusters never.
   const exec::Dim3& c = launch_.cluster;

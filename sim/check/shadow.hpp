@@ -14,12 +14,14 @@ struct Stamp {
   std::uint8_t atomic = 0;
   std::uint8_t bytes = 0;  // which of the word's bytes
   std::uint32_t inst = 0;
-  // The block's barrier epoch (low 24 bits) and its cluster barrier epoch (high 8). Accesses
-  // are compared by equality only, so the truncation matters only for two accesses exactly
-  // 2^24 barriers (2^8 cluster barriers) apart with no access to the word in between.
+  // The block's barrier epoch (low 16 bits), the warp's __syncwarp epoch (next 8) and the
+  // cluster barrier epoch (high 8). Accesses are compared by equality only, so the truncation
+  // matters only for two accesses exactly 2^16 barriers (2^8 warp or cluster syncs) apart with
+  // no access to the word in between.
   std::uint32_t epochs = 0;
   bool none() const { return block == 0; }
-  std::uint32_t epoch() const { return epochs & 0xffffffu; }
+  std::uint32_t epoch() const { return epochs & 0xffffu; }
+  std::uint32_t warp_epoch() const { return (epochs >> 16) & 0xffu; }
   std::uint32_t cluster_epoch() const { return epochs >> 24; }
   bool same_thread(const Stamp& o) const { return block == o.block && thread == o.thread; }
 };

@@ -26,6 +26,13 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
          {ir::Operand{ir::LabelRef{label_name(target->name)}, {}}});
     return true;
   }
+  if (b == "bar" && parts.has("warp")) {  // bar.warp.sync members: CUDA's __syncwarp
+    refuse_modifiers(parts, {"warp", "sync"});
+    expect_operands(1);
+    emit(ir::Opcode::WarpSync, ir::ScalarType::Pred, {},
+         {op(value(operand(0), ir::ScalarType::U32))});
+    return true;
+  }
   if (b == "bar" || b == "barrier") {
     const bool sync = parts.mods.empty() || parts.has("sync");
     if (!sync || parts.has("cluster")) {

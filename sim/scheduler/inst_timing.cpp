@@ -33,6 +33,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Vote:
     case Opcode::VoteSync:
     case Opcode::MatchAny:  // a warp-wide compare, timed as a vote (not calibrated on its own)
+    case Opcode::WarpSync:  // a converged warp's own barrier, timed as a vote (not calibrated)
       return Pipe::Int;
     case Opcode::BarSync:
     case Opcode::ClusterSync:

@@ -251,3 +251,53 @@ TEST_CASE("a CUDA kernel's hazards name its CUDA lines and their text") {
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("__syncwarp orders a warp's lanes for the checks; without it they warn") {
+  namespace fs = std::filesystem;
+  if (!toolkit::find_program("nvcc")) {
+    MESSAGE("nvcc is not installed: the CUDA kernel is not checked here");
+    return;
+  }
+  // A warp-level tree reduction in shared memory, synchronised with __syncwarp() (PTX
+  // bar.warp.sync, the IR's warp.sync): its 32 ones sum to 32. Dropping the __syncwarp after
+  // the first store leaves lane i reading partial[i + 16] straight after lane i + 16 stored it.
+  const fs::path dir = fs::temp_directory_path() / "warpsim_syncwarp";
+  fs::create_directories(dir);
+  const std::string body =
+      "  __shared__ float partial[32];\n  partial[threadIdx.x] = a[threadIdx.x];\n"
+      "SYNC"
+      "  for (int offset = 16; offset > 0; offset /= 2) {\n    float v = 0;\n"
+      "    if (threadIdx.x < offset) v = partial[threadIdx.x + offset];\n    __syncwarp();\n"
+      "    if (threadIdx.x < offset) partial[threadIdx.x] += v;\n    __syncwarp();\n  }\n"
+      "  if (threadIdx.x == 0) out[0] = partial[0];\n}\n";
+  for (const bool synced : {true, false}) {
+    std::string kernel = "__global__ void warp_reduce(const float* a, float* out) {\n" + body;
+    kernel.replace(kernel.find("SYNC"), 4, synced ? "  __syncwarp();\n" : "");
+    const fs::path file = dir / (synced ? "synced.cu" : "unsynced.cu");
+    std::ofstream(file) << kernel;
+    std::ofstream(dir / "reduce.launch")
+        << "launch warp_reduce grid(1) block(32) {\n  a = f32[32] constant(1.0)\n  out = f32[1] "
+           "zero\n}\n";
+    const CommandResult r =
+        run_cli({"check", file.string(), "--launch-file", (dir / "reduce.launch").string()});
+    INFO(r.out << r.err);
+    if (synced) {
+      CHECK(r.exit_code == 0);
+      CHECK(r.out.find("no hazards found") != std::string::npos);
+      const auto dump = dir / "out.bin";
+      REQUIRE(run_cli({"run", file.string(), "--launch-file", (dir / "reduce.launch").string(),
+                       "--dump", "out=" + dump.string()})
+                  .exit_code == 0);
+      float sum = 0;
+      std::ifstream(dump, std::ios::binary).read(reinterpret_cast<char*>(&sum), sizeof sum);
+      CHECK(sum == 32.0f);
+    } else {
+      CHECK(r.exit_code == 1);
+      CHECK(r.out.find("warning: RAW race within a warp, shared partial[16]") != std::string::npos);
+    }
+  }
+}
+
+}  // namespace warpsim::test

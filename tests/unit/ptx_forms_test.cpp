@@ -162,7 +162,8 @@ std::vector<std::string> forms(ir::Opcode op) {
       }
       break;
     case ir::ModifierPattern::None:
-      if (!info.is_terminator) out.push_back(name);
+      // warp.sync names its members: the whole warp, which every lane of the launch is.
+      if (!info.is_terminator) out.push_back(info.signature == "u" ? name + " %members" : name);
       break;
   }
   return out;

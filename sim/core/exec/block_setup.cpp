@@ -21,6 +21,7 @@ void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, st
   w.exited = 0;
   w.status = WarpStatus::Ready;
   w.traced = false;
+  w.sync_epoch = 0;
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.

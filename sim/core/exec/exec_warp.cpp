@@ -107,6 +107,13 @@ void exec_vote_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::u
   for_lanes(mask, [&](unsigned l) { out[l] = results[l]; });
 }
 
+// __syncwarp(members): the members are checked as for a vote; the lanes run together already, so
+// what remains is the ordering it gives their memory accesses (the warp's sync epoch).
+void exec_warp_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  check_members(ctx, w, d, mask, w.read(d.src[0]));
+  ++w.sync_epoch;
+}
+
 // Each lane's mask of the members holding its value (members all active, checked).
 void exec_match_any(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   const std::uint64_t* members = w.read(d.src[1]);
@@ -132,6 +139,7 @@ ExecFn select_warp_wide(const DecodedInst& inst) {
   if (inst.opcode == ir::Opcode::Vote) return &exec_vote;
   if (inst.opcode == ir::Opcode::ShflSync) return &exec_shuffle_sync;
   if (inst.opcode == ir::Opcode::VoteSync) return &exec_vote_sync;
+  if (inst.opcode == ir::Opcode::WarpSync) return &exec_warp_sync;
   if (inst.opcode == ir::Opcode::MatchAny) return &exec_match_any;
   return nullptr;
 }

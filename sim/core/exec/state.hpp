@@ -28,7 +28,8 @@ struct WarpState {
   std::uint32_t lanes = 0;   // lanes that hold a thread (a partial last warp has fewer)
   std::uint32_t exited = 0;  // lanes whose thread has returned
   WarpStatus status = WarpStatus::Ready;
-  bool traced = false;  // `warpsim step` watches this warp
+  bool traced = false;           // `warpsim step` watches this warp
+  std::uint32_t sync_epoch = 0;  // bar.warp.sync instructions passed (for the hazard checks)
   std::vector<SimtEntry> stack;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
