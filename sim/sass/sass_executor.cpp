@@ -243,25 +243,9 @@ std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp&
 
 void SassExecutor::step(SassBlock& block, SassWarp& w) {
   const SassProgram& p = *launch_.program;
-  // The group to run: the lowest lane's at the lowest program counter (as next_group; kept
-  // inline here, where it runs for every instruction).
-  const std::uint32_t runnable = w.runnable();
-  std::uint32_t pc = UINT32_MAX;
-  unsigned first = 0;
-  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if (w.pc[lane] < pc) {
-      pc = w.pc[lane];
-      first = lane;
-    }
-  }
+  const auto [pc, active] = next_group(w);
   if (pc >= p.insts.size())
     fault(block, w, 0, nullptr, "the warp ran past the kernel's last instruction");
-  std::uint32_t active = 0;
-  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if (w.pc[lane] == pc && w.group[lane] == w.group[first]) active |= 1u << lane;
-  }
   const Instruction& inst = p.insts[pc];
   std::uint32_t guard = kFullWarpMask;
   if (inst.guard != kTruePred) {

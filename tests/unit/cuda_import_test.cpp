@@ -32,6 +32,24 @@ std::string launch_blocks(const fs::path& kir) {
   return out;
 }
 
+// Writes `cu` and `launch` as NAME.cu and NAME.launch into a scratch folder, imports the kernel
+// with nvcc and runs it functionally.
+exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
+                            const std::string& launch) {
+  const fs::path dir = fs::temp_directory_path() / ("warpsim_" + name);
+  fs::create_directories(dir);
+  std::ofstream(dir / (name + ".cu")) << cu;
+  std::ofstream(dir / (name + ".launch")) << launch;
+  cli::InputOptions options;
+  options.launch_file = (dir / (name + ".launch")).string();
+  const ir::LoadedModule m = cli::load_kernel_file((dir / (name + ".cu")).string(), options);
+  std::ostringstream diags;
+  m.diags.render(diags);
+  INFO(diags.str());
+  REQUIRE(m.ok());
+  return resolved(KernelRun{m, {}, {}}).run();
+}
+
 TEST_CASE("every seed kernel written in CUDA gives its IR twin's outputs and memory counters") {
   if (!toolkit::find_program("nvcc")) {
     MESSAGE("nvcc is not installed: the CUDA seed kernels are not compiled here");
@@ -178,25 +196,14 @@ TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits
   }
   // __double2hiint and __double2loint unpack with mov.b64 {lo, hi}; __hiloint2double packs.
   // Flipping the low word's bit 0 on the way changes exactly bit 0 of the double.
-  const fs::path dir = fs::temp_directory_path() / "warpsim_halves";
-  fs::create_directories(dir);
-  std::ofstream(dir / "halves.cu")
-      << "__global__ void halves(const double* a, double* out, int* hi) {\n"
-         "  const double x = a[threadIdx.x];\n"
-         "  out[threadIdx.x] = __hiloint2double(__double2hiint(x), __double2loint(x) ^ 1);\n"
-         "  hi[threadIdx.x] = __double2hiint(x);\n}\n";
-  std::ofstream(dir / "halves.launch")
-      << "launch halves grid(1) block(32) {\n  a = f64[32] random(seed = 5, min = -1e6, max = "
-         "1e6)\n  out = f64[32] zero\n  hi = s32[32] zero\n}\n";
-  cli::InputOptions options;
-  options.launch_file = (dir / "halves.launch").string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / "halves.cu").string(), options);
-  std::ostringstream diags;
-  m.diags.render(diags);
-  INFO(diags.str());
-  REQUIRE(m.ok());
-  const KernelRun run = resolved(KernelRun{m, {}, {}});
-  const exec::LaunchResult r = run.run();
+  const exec::LaunchResult r = run_cuda(
+      "halves",
+      "__global__ void halves(const double* a, double* out, int* hi) {\n"
+      "  const double x = a[threadIdx.x];\n"
+      "  out[threadIdx.x] = __hiloint2double(__double2hiint(x), __double2loint(x) ^ 1);\n"
+      "  hi[threadIdx.x] = __double2hiint(x);\n}\n",
+      "launch halves grid(1) block(32) {\n  a = f64[32] random(seed = 5, min = -1e6, max = "
+      "1e6)\n  out = f64[32] zero\n  hi = s32[32] zero\n}\n");
   for (std::size_t t = 0; t < 32; ++t) {
     std::uint64_t in = 0, out = 0;
     std::int32_t hi = 0;
@@ -217,23 +224,16 @@ TEST_CASE("__ffs and the highest set bit come through bfind exactly, zero and ne
     MESSAGE("nvcc is not installed: the kernel is not compiled here");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / "warpsim_bfind";
-  fs::create_directories(dir);
   // v: 0 for thread 0, else t * 0x01010101 shifted by t % 7, negated for odd t.
-  std::ofstream(dir / "bits.cu") << "__global__ void bits(int* out) {\n"
-                                    "  const int t = threadIdx.x;\n"
-                                    "  int v = t == 0 ? 0 : (t * 0x01010101) << (t % 7);\n"
-                                    "  if (t % 2) v = -v;\n"
-                                    "  out[2 * t] = __ffs(v);\n"
-                                    "  out[2 * t + 1] = 31 - __clz(v);\n}\n";
-  std::ofstream(dir / "bits.launch")
-      << "launch bits grid(1) block(32) {\n  out = s32[64] zero\n}\n";
-  cli::InputOptions options;
-  options.launch_file = (dir / "bits.launch").string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / "bits.cu").string(), options);
-  REQUIRE(m.ok());
-  const KernelRun run = resolved(KernelRun{m, {}, {}});
-  const exec::LaunchResult r = run.run();
+  const exec::LaunchResult r =
+      run_cuda("bits",
+               "__global__ void bits(int* out) {\n"
+               "  const int t = threadIdx.x;\n"
+               "  int v = t == 0 ? 0 : (t * 0x01010101) << (t % 7);\n"
+               "  if (t % 2) v = -v;\n"
+               "  out[2 * t] = __ffs(v);\n"
+               "  out[2 * t + 1] = 31 - __clz(v);\n}\n",
+               "launch bits grid(1) block(32) {\n  out = s32[64] zero\n}\n");
   for (int t = 0; t < 32; ++t) {
     CAPTURE(t);
     std::uint32_t v = t == 0 ? 0u : static_cast<std::uint32_t>(t) * 0x01010101u << (t % 7);
@@ -256,26 +256,18 @@ TEST_CASE("__byte_perm and prmt's sign-copying selectors pick the bytes PTX says
     MESSAGE("nvcc is not installed: the kernel is not compiled here");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / "warpsim_prmt";
-  fs::create_directories(dir);
-  std::ofstream(dir / "perm.cu")
-      << "__global__ void perm(const unsigned* a, const unsigned* b, unsigned* out) {\n"
-         "  const unsigned x = a[threadIdx.x], y = b[threadIdx.x];\n"
-         "  unsigned s;\n"
-         "  asm(\"prmt.b32 %0, %1, %2, 0x8f40;\" : \"=r\"(s) : \"r\"(x), \"r\"(y));\n"
-         "  out[3 * threadIdx.x] = __byte_perm(x, y, 0x0123);\n"
-         "  out[3 * threadIdx.x + 1] = __byte_perm(x, y, 0x7654);\n"
-         "  out[3 * threadIdx.x + 2] = s;\n}\n";
-  std::ofstream(dir / "perm.launch")
-      << "launch perm grid(1) block(32) {\n  a = u32[32] random(seed "
-         "= 1)\n  b = u32[32] random(seed = 2)\n  out = u32[96] "
-         "zero\n}\n";
-  cli::InputOptions options;
-  options.launch_file = (dir / "perm.launch").string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / "perm.cu").string(), options);
-  REQUIRE(m.ok());
-  const KernelRun run = resolved(KernelRun{m, {}, {}});
-  const exec::LaunchResult r = run.run();
+  const exec::LaunchResult r =
+      run_cuda("perm",
+               "__global__ void perm(const unsigned* a, const unsigned* b, unsigned* out) {\n"
+               "  const unsigned x = a[threadIdx.x], y = b[threadIdx.x];\n"
+               "  unsigned s;\n"
+               "  asm(\"prmt.b32 %0, %1, %2, 0x8f40;\" : \"=r\"(s) : \"r\"(x), \"r\"(y));\n"
+               "  out[3 * threadIdx.x] = __byte_perm(x, y, 0x0123);\n"
+               "  out[3 * threadIdx.x + 1] = __byte_perm(x, y, 0x7654);\n"
+               "  out[3 * threadIdx.x + 2] = s;\n}\n",
+               "launch perm grid(1) block(32) {\n  a = u32[32] random(seed "
+               "= 1)\n  b = u32[32] random(seed = 2)\n  out = u32[96] "
+               "zero\n}\n");
   const auto word = [&](const char* buffer, std::size_t i) {
     std::uint32_t v = 0;
     std::memcpy(&v, r.memory.find(buffer)->bytes.data() + 4 * i, 4);
@@ -308,22 +300,14 @@ TEST_CASE("__sad and __usad: the absolute difference in the operands' signedness
     MESSAGE("nvcc is not installed: the kernel is not compiled here");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / "warpsim_sad";
-  fs::create_directories(dir);
-  std::ofstream(dir / "sad.cu")
-      << "__global__ void sadk(const int* a, const int* b, const unsigned* c, int* s, "
-         "unsigned* u) {\n  const unsigned t = threadIdx.x;\n  s[t] = __sad(a[t], b[t], c[t]);\n"
-         "  u[t] = __usad((unsigned)a[t], (unsigned)b[t], c[t]);\n}\n";
-  std::ofstream(dir / "sad.launch")
-      << "launch sadk grid(1) block(32) {\n  a = s32[32] random(seed = 1)\n  b = s32[32] "
-         "random(seed = 2)\n  c = u32[32] random(seed = 3)\n  s = s32[32] zero\n  u = u32[32] "
-         "zero\n}\n";
-  cli::InputOptions options;
-  options.launch_file = (dir / "sad.launch").string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / "sad.cu").string(), options);
-  REQUIRE(m.ok());
-  const KernelRun run = resolved(KernelRun{m, {}, {}});
-  const exec::LaunchResult r = run.run();
+  const exec::LaunchResult r = run_cuda(
+      "sad",
+      "__global__ void sadk(const int* a, const int* b, const unsigned* c, int* s, "
+      "unsigned* u) {\n  const unsigned t = threadIdx.x;\n  s[t] = __sad(a[t], b[t], c[t]);\n"
+      "  u[t] = __usad((unsigned)a[t], (unsigned)b[t], c[t]);\n}\n",
+      "launch sadk grid(1) block(32) {\n  a = s32[32] random(seed = 1)\n  b = s32[32] "
+      "random(seed = 2)\n  c = u32[32] random(seed = 3)\n  s = s32[32] zero\n  u = u32[32] "
+      "zero\n}\n");
   const auto word = [&](const char* buffer, std::size_t i) {
     std::uint32_t v = 0;
     std::memcpy(&v, r.memory.find(buffer)->bytes.data() + 4 * i, 4);
