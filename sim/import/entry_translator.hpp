@@ -81,6 +81,9 @@ class EntryTranslator {
   ir::ValueOperand literal(const Immediate& imm, ir::ScalarType want);
   Dest dest(const Operand& op, ir::ScalarType written);
   void finish(const Dest& d);
+  // The IR register a 32-bit integer load into the 64-bit register `target` extends into, or
+  // empty where the load writes its register at its own width.
+  std::string widening_target(const Operand& target, ir::ScalarType loaded);
   ir::ScalarType storage_of(const Register& r);
   std::string ir_register(const std::string& ptx_name) const;
   std::optional<std::uint64_t> known_constant(const Operand& op) const;
@@ -164,6 +167,13 @@ class EntryTranslator {
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,
                                 const std::string& mode);
+  // Multiplies ptxas fuses into the adds they feed (translate_contract.cpp): found once per
+  // kernel; such a multiply emits nothing, and each add it feeds becomes an fma.
+  void find_contractions();
+  bool contracted(const OpcodeParts& parts);
+  std::set<const Instruction*> contracted_muls_;
+  // add or sub -> the multiply fused into it and which of its operands (1 or 2) that was.
+  std::map<const Instruction*, std::pair<const Instruction*, std::size_t>> fma_of_add_;
   std::string temp_prefix_ = "_t";
   unsigned temps_ = 0;
   unsigned label_count_ = 0;

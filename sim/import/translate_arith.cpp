@@ -100,6 +100,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
       {"shr", Opcode::Shr}, {"rem", Opcode::Rem}};
   static const std::map<std::string, Opcode, std::less<>> kUnary = {
       {"neg", Opcode::Neg}, {"abs", Opcode::Abs}, {"not", Opcode::Not}};
+  if (contracted(parts)) return true;
   if (auto it = kBinary.find(b); it != kBinary.end()) {
     refuse_modifiers(parts, {"rn"});
     binary(it->second, parts.type());

@@ -97,6 +97,7 @@ ir::Kernel EntryTranslator::run() {
   declare_registers();
   declare_arrays();
   scan_definitions();
+  find_contractions();
   start_block("entry");
   for (const Statement& s : entry_.body) {
     if (const auto* label = std::get_if<Label>(&s)) {

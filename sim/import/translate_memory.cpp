@@ -72,6 +72,17 @@ ir::Instruction access(ir::Opcode opcode, const OpcodeParts& parts, const Memory
 
 }  // namespace
 
+std::string EntryTranslator::widening_target(const Operand& target, ir::ScalarType loaded) {
+  const auto* r = std::get_if<Register>(&target);
+  if (r == nullptr || r->name == "_" || special_register(r->name)) return {};
+  const ir::ScalarType storage = storage_of(*r);
+  if (!ir::is_int(loaded) || !ir::is_int(storage) || ir::size_bytes(loaded) != 4 ||
+      ir::size_bytes(storage) != 8) {
+    return {};
+  }
+  return ir_register(r->name);
+}
+
 void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
   const MemoryForm form = parse_form(parts);
   expect_operands(2);
@@ -89,11 +100,28 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
   ir::Instruction inst = access(ir::Opcode::Ld, parts, form, space, current_->opcode);
   inst.operands.push_back(ir::Operand{address(operand(1), space), {}});
   std::vector<Dest> dests;
+  std::vector<std::string> widened;  // by target: the wider register a loaded value extends into
   for (const Operand& target : targets) {
-    dests.push_back(dest(target, t));
+    widened.push_back(widening_target(target, t));
+    if (!widened.back().empty()) {
+      dests.push_back(Dest{fresh_temp(), {}, t, t});
+    } else {
+      dests.push_back(dest(target, t));
+    }
     inst.dests.push_back(ir::RegDef{dests.back().name, {}});
   }
   emit(std::move(inst));
+  // PTX lets an integer load write a wider register: the value is sign-extended for .s types and
+  // zero-extended otherwise (`ld.global.s32 %rd1` is a widening load).
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    if (widened[k].empty()) continue;
+    const ir::ScalarType wide = storage_of(std::get<Register>(targets[k]));
+    const ir::ScalarType from =
+        ir::is_signed_int(t) ? t : (ir::size_bytes(t) == 4 ? ir::ScalarType::U32 : t);
+    emit(ir::Opcode::Cvt, wide, {widened[k]},
+         {ir::Operand{ir::ValueOperand{ir::RegRef{dests[k].name}, {}}, {}}})
+        .source_type = from;
+  }
   // A sign-extended 8-bit value in a 16-bit register is held as its 16 bits.
   if (narrow == 8 && ir::is_signed_int(t) && narrow_regs_.contains(register_name(targets[0]))) {
     mask_into(dests[0].name, 16);

@@ -1,6 +1,6 @@
 // The SASS executor against the IR executor, the reference: every launch of every kernel in
 // kernels_ir/ (the seeds and the calibration set) and every CUDA kernel in kernels_cuda/ (the
-// seeds as CUDA and the textbook set), run on the SASS ptxas makes of it, leaves every buffer
+// seeds as CUDA, the textbook set and the held-out set), run on the SASS ptxas makes of it, leaves every buffer
 // bit for bit as the IR run leaves it. Kernels with .approx instructions are compared within
 // the PTX ISA's bounds instead (approx_kernels below). Without ptxas and nvdisasm the test says
 // so and compares nothing.
@@ -116,7 +116,7 @@ TEST_CASE("the SASS executor leaves every kernels_ir/ buffer as the IR executor 
 TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executor does") {
   if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
     return;
-  for (const char* dir : {"", "textbook"}) {
+  for (const char* dir : {"", "textbook", "heldout"}) {
     for (const auto& path : files_in(source_dir() / "kernels_cuda" / dir, ".cu")) {
       const auto launch_file = path.parent_path() / (path.stem().string() + ".launch");
       if (!std::filesystem::exists(launch_file)) continue;

@@ -4,9 +4,14 @@
 # launches, the textbook kernels under their own launch files. Also each kernel's SASS memory
 # instructions against its PTX ones (where ptxas merged or split accesses, the counters of the
 # two need not match).
-#   validation/h200/import.sh WARPSIM_BUNDLE OUTDIR [ir|sass]   (the simulator's frontend)
+#   validation/h200/import.sh WARPSIM_BUNDLE OUTDIR [ir|sass [FOLDER...]]
+# (the simulator's frontend; the folders of .cu files, each beside its .launch file, default
+# kernels_cuda and kernels_cuda/textbook; kernels_cuda's own .cu files are the seeds, run under
+# their .kir twins' launches).
 set -euo pipefail
 frontend="${3:-ir}"
+folders=("${@:4}")
+((${#folders[@]})) || folders=(kernels_cuda kernels_cuda/textbook)
 source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
 nvcc --version | tail -2 > "$out/nvcc-version.txt"
 tmp="$(mktemp -d)"
@@ -26,20 +31,24 @@ validate() {  # FILE LAUNCHFILE NAME
   fi
 }
 
-for cu in kernels_cuda/*.cu; do
-  name="$(basename "$cu" .cu)"
-  awk '/^launch /,/^}/' "kernels_ir/$name.kir" > "$tmp/$name.launch"
-  validate "$cu" "$tmp/$name.launch" "seed_$name"
-done
-for cu in kernels_cuda/textbook/*.cu; do
-  name="$(basename "$cu" .cu)"
-  validate "$cu" "${cu%.cu}.launch" "textbook_$name"
+sources=()
+for folder in "${folders[@]}"; do
+  for cu in "$folder"/*.cu; do
+    name="$(basename "$cu" .cu)"
+    sources+=("$cu")
+    if [[ "$folder" == kernels_cuda ]]; then
+      awk '/^launch /,/^}/' "kernels_ir/$name.kir" > "$tmp/$name.launch"
+      validate "$cu" "$tmp/$name.launch" "seed_$name"
+    else
+      validate "$cu" "${cu%.cu}.launch" "$(basename "$folder")_$name"
+    fi
+  done
 done
 
 # PTX and SASS memory instructions per kernel, from nvcc's own build (at most eight files come
 # back, so everything goes into these few). A kernel without one kind of access matches nothing.
 set +e
-for cu in kernels_cuda/*.cu kernels_cuda/textbook/*.cu; do
+for cu in "${sources[@]}"; do
   name="$(basename "$cu" .cu)"
   nvcc -arch=sm_90 -O3 -lineinfo -ptx -o "$tmp/$name.ptx" "$cu"
   ptxas -arch=sm_90 -o "$tmp/$name.cubin" "$tmp/$name.ptx"

@@ -1,0 +1,206 @@
+// Multiplies and adds that ptxas fuses. PTX's `mul.f32` and `add.f32` without a rounding
+// modifier "may be optimized aggressively by the code generator", and ptxas contracts them
+// into FFMA/DFMA (one rounding instead of two), so the IR must fuse the same pairs for its
+// results to be the GPU's bit for bit. The rule, read from ptxas's output for sm_90:
+//   - a `mul.f32`/`mul.f64` is fused when every use of its result is an `add` or `sub` of its
+//     type without a modifier, in the same basic block, and into every such use (the product
+//     is then computed once per use and the multiply disappears); one with any other use
+//     (a store, a compare, `add.rn`) stays a multiply;
+//   - an add of two fusable products fuses one of them; the other stays a multiply. ptxas
+//     picks the one whose operands its schedule has ready last, which the PTX alone does not
+//     settle: here the one on the longer dependency chain within the block, the first
+//     operand's when they tie. That matched ptxas on black_scholes's two such subtractions and
+//     on adds of two products of loaded values, and missed one probe (a*b + c*(d+1), where
+//     ptxas fused a*b, having scheduled the loads of a and b last); there the IR frontend may
+//     round one bit differently from the GPU, and the SASS frontend, which runs ptxas's own
+//     choice, does not;
+//   - a guarded add fuses as an unguarded one; a product from another block does not.
+// The SASS equivalence test (IR against the SASS, every kernel) checks the rule.
+#include <algorithm>
+#include <cstdint>
+
+#include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
+
+namespace warpsim::ptx {
+namespace {
+
+const Register* register_operand(const Instruction& inst, std::size_t i) {
+  return i < inst.operands.size() ? std::get_if<Register>(&inst.operands[i]) : nullptr;
+}
+
+bool is_plain(const Instruction& inst, const char* base) {
+  return inst.opcode == std::string(base) + ".f32" || inst.opcode == std::string(base) + ".f64";
+}
+
+// Every register `inst` reads, with the operand it is (kNotAnOperand for guards, addresses,
+// pairs and vectors: uses that cannot fuse).
+constexpr std::size_t kNotAnOperand = SIZE_MAX;
+template <typename F>
+void for_each_read(const Instruction& inst, bool writes, F&& f) {
+  if (inst.guard) f(inst.guard->name, kNotAnOperand);
+  for (std::size_t i = writes ? 1 : 0; i < inst.operands.size(); ++i) {
+    const Operand& o = inst.operands[i];
+    if (const auto* r = std::get_if<Register>(&o)) f(r->name, i);
+    if (const auto* p = std::get_if<PairOperand>(&o)) {
+      f(p->first.name, kNotAnOperand);
+      f(p->second.name, kNotAnOperand);
+    }
+    if (const auto* v = std::get_if<VectorOperand>(&o)) {
+      for (const Register& r : v->elements) f(r.name, kNotAnOperand);
+    }
+    if (const auto* a = std::get_if<Address>(&o); a && a->base) {
+      if (const auto* r = std::get_if<Register>(&*a->base)) f(r->name, kNotAnOperand);
+    }
+  }
+}
+
+bool writes_first_operand(const std::string& opcode) {
+  const std::string base = opcode.substr(0, opcode.find('.'));
+  return !(base == "st" || base == "red" || base == "bar" || base == "barrier" || base == "bra" ||
+           base == "ret" || base == "exit" || base == "membar" || base == "fence" ||
+           base == "prefetch");
+}
+
+}  // namespace
+
+void EntryTranslator::find_contractions() {
+  struct Use {
+    const Instruction* inst;
+    std::size_t operand;
+    std::size_t block;
+    std::size_t position;
+  };
+  struct Product {
+    std::size_t block, position;
+    std::size_t depth;  // the longest chain of instructions within the block ending here
+  };
+  std::map<std::string, std::vector<Use>> uses;
+  std::map<const Instruction*, Product> products;  // the fusable multiplies, where they are
+  std::map<std::string, const Instruction*> product_of;
+  std::vector<const Instruction*> order;  // every instruction, in order
+  std::size_t block = 0;
+  std::map<std::string, std::size_t> depth;  // a register's chain length in the current block
+  for (const Statement& s : entry_.body) {
+    if (std::holds_alternative<Label>(s)) {
+      ++block;
+      depth.clear();
+      continue;
+    }
+    const Instruction& inst = std::get<Instruction>(s);
+    const bool writes = writes_first_operand(inst.opcode);
+    std::size_t chain = 0;
+    for_each_read(inst, writes, [&](const std::string& name, std::size_t operand) {
+      uses[name].push_back({&inst, operand, block, order.size()});
+      if (const auto it = depth.find(name); it != depth.end()) chain = std::max(chain, it->second);
+    });
+    const Register* d = register_operand(inst, 0);
+    if (writes && d) depth[d->name] = chain + 1;
+    if (writes && d && is_plain(inst, "mul") && !inst.guard && definitions_[d->name] == 1) {
+      products[&inst] = {block, order.size(), chain + 1};
+      product_of[d->name] = &inst;
+    }
+    order.push_back(&inst);
+    if (inst.opcode.starts_with("bra")) {  // a branch ends its block
+      ++block;
+      depth.clear();
+    }
+  }
+  // Whether register `name` is written strictly between positions `from` and `to`.
+  auto rewritten_between = [&](const std::string& name, std::size_t from, std::size_t to) {
+    for (std::size_t k = from + 1; k < to; ++k) {
+      const Register* d = register_operand(*order[k], 0);
+      if (d && d->name == name && writes_first_operand(order[k]->opcode)) return true;
+    }
+    return false;
+  };
+  auto fusable_use = [&](const Instruction* mul, const Use& u) {
+    const Product& p = products.at(mul);
+    if (u.operand != 1 && u.operand != 2) return false;
+    if (u.block != p.block || u.position <= p.position) return false;
+    const Instruction& add = *u.inst;
+    if (!(is_plain(add, "add") || is_plain(add, "sub"))) return false;
+    if (add.opcode.substr(add.opcode.size() - 3) != mul->opcode.substr(mul->opcode.size() - 3))
+      return false;
+    const Register* a = register_operand(add, 1);
+    const Register* b = register_operand(add, 2);
+    if (a && b && a->name == b->name) return false;  // x*y + x*y
+    for (const std::size_t i : {std::size_t{1}, std::size_t{2}}) {
+      if (const Register* src = register_operand(*mul, i);
+          src && rewritten_between(src->name, p.position, u.position)) {
+        return false;
+      }
+    }
+    return true;
+  };
+  // Candidates: products whose every use can fuse; then each add picks its first operand's,
+  // and a product passed over by an add it feeds is a multiply after all (repeated until no
+  // choice changes).
+  std::set<const Instruction*> fused;
+  for (const auto& [mul, where] : products) {
+    const auto& list = uses[std::get<Register>(mul->operands[0]).name];
+    if (!list.empty() &&
+        std::ranges::all_of(list, [&](const Use& u) { return fusable_use(mul, u); })) {
+      fused.insert(mul);
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    fma_of_add_.clear();
+    for (const Instruction* mul : fused) {
+      for (const Use& u : uses[std::get<Register>(mul->operands[0]).name]) {
+        const Instruction* add = u.inst;
+        auto fused_product = [&](std::size_t i) -> const Instruction* {
+          const Register* r = register_operand(*add, i);
+          if (r == nullptr || !product_of.contains(r->name)) return nullptr;
+          const Instruction* m = product_of.at(r->name);
+          return fused.contains(m) ? m : nullptr;
+        };
+        const Instruction* first = fused_product(1);
+        const Instruction* second = fused_product(2);
+        const bool second_deeper =
+            first && second && products.at(second).depth > products.at(first).depth;
+        const std::size_t pick = first && !second_deeper ? 1 : 2;
+        if (pick == u.operand) fma_of_add_[add] = {mul, pick};
+      }
+    }
+    for (auto it = fused.begin(); it != fused.end();) {
+      const auto& list = uses[std::get<Register>((*it)->operands[0]).name];
+      const bool all_taken = std::ranges::all_of(list, [&](const Use& u) {
+        const auto f = fma_of_add_.find(u.inst);
+        return f != fma_of_add_.end() && f->second.first == *it;
+      });
+      if (all_taken) {
+        ++it;
+      } else {
+        it = fused.erase(it);
+        changed = true;
+      }
+    }
+  }
+  contracted_muls_ = std::move(fused);
+}
+
+bool EntryTranslator::contracted(const OpcodeParts& parts) {
+  if (contracted_muls_.contains(current_)) return true;  // computed in each add it feeds
+  const auto it = fma_of_add_.find(current_);
+  if (it == fma_of_add_.end()) return false;
+  const auto [mul, product_operand] = it->second;
+  const ir::ScalarType t = parts.type();
+  ir::ValueOperand x = value(mul->operands[1], t);
+  const ir::ValueOperand y = value(mul->operands[2], t);
+  ir::ValueOperand addend = value(operand(product_operand == 1 ? 2 : 1), t);
+  if (parts.base == "sub") {
+    // x*y - c = fma(x, y, -c); c - x*y = fma(-x, y, c): negation is exact.
+    ir::ValueOperand& negated = product_operand == 1 ? addend : x;
+    const std::string n = fresh_temp();
+    emit(ir::Opcode::Neg, t, {n}, {op(negated)});
+    negated = reg(n);
+  }
+  const Dest d = dest(operand(0), t);
+  emit(ir::Opcode::Fma, t, {d.name}, {op(x), op(y), op(addend)});
+  finish(d);
+  return true;
+}
+
+}  // namespace warpsim::ptx
