@@ -133,11 +133,12 @@ void EntryTranslator::find_contractions() {
     }
     return true;
   };
-  // Candidates: products whose every use can fuse; then each add picks its first operand's,
-  // and a product passed over by an add it feeds is a multiply after all (repeated until no
-  // choice changes).
+  // Candidates: products whose every use can fuse; then each add picks one of its products (as
+  // above), and a product passed over by an add it feeds is a multiply after all (repeated
+  // until no choice changes).
   std::set<const Instruction*> fused;
-  for (const auto& [mul, where] : products) {
+  for (const auto& entry : products) {
+    const Instruction* mul = entry.first;
     const auto& list = uses[std::get<Register>(mul->operands[0]).name];
     if (!list.empty() &&
         std::ranges::all_of(list, [&](const Use& u) { return fusable_use(mul, u); })) {

@@ -66,6 +66,19 @@ std::optional<MetricId> find_metric(std::string_view name) {
   return std::nullopt;
 }
 
+bool counted(const MetricInfo& m, const exec::LaunchStats& stats,
+             const scheduler::TimingStats* timing) {
+  switch (m.source) {
+    case Source::Functional:
+      return true;
+    case Source::Timing:
+      return timing != nullptr;
+    case Source::Sass:
+      return stats.sass.instructions > 0;
+  }
+  return false;
+}
+
 double as_double(const MetricValue& v) {
   return std::visit([](auto x) { return static_cast<double>(x); }, v);
 }

@@ -13,7 +13,15 @@
 
 namespace warpsim::metrics {
 
-enum class Source : std::uint8_t { Functional, Timing };
+// Functional: counted by either executor, in every mode; Timing: by the timing model, in timing
+// mode only; Sass: SASS instruction classes, counted by the SASS executor only (reported where
+// it ran: run --frontend sass, and its timing mode).
+enum class Source : std::uint8_t { Functional, Timing, Sass };
+
+// Whether a launch's statistics (and timing, if any) hold metric `m`.
+struct MetricInfo;
+bool counted(const MetricInfo& m, const exec::LaunchStats& stats,
+             const scheduler::TimingStats* timing);
 
 // How `validate` compares the simulated value with the GPU's.
 enum class Compare : std::uint8_t {

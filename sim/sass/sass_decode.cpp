@@ -7,107 +7,12 @@
 #include <iterator>
 #include <utility>
 
+#include "sim/sass/sass_mnemonics.hpp"
 #include "sim/sass/sass_operands.hpp"
 #include "sim/sass/sass_program.hpp"
 
 namespace warpsim::sass {
 namespace {
-
-struct OpName {
-  std::string_view name;
-  Op op;
-  bool uniform;
-};
-
-constexpr OpName kOpNames[] = {
-    {"IADD3", Op::IADD3, false},
-    {"UIADD3", Op::IADD3, true},
-    {"VIADD", Op::IADD3, false},
-    {"IMAD", Op::IMAD, false},
-    {"UIMAD", Op::IMAD, true},
-    {"LEA", Op::LEA, false},
-    {"ULEA", Op::LEA, true},
-    {"SHF", Op::SHF, false},
-    {"USHF", Op::SHF, true},
-    {"LOP3", Op::LOP3, false},
-    {"ULOP3", Op::LOP3, true},
-    {"ISETP", Op::ISETP, false},
-    {"UISETP", Op::ISETP, true},
-    {"IMNMX", Op::IMNMX, false},
-    {"VIMNMX", Op::IMNMX, false},
-    {"UIMNMX", Op::IMNMX, true},
-    {"VIADDMNMX", Op::IADDMNMX, false},
-    {"REDUX", Op::REDUX, false},
-    {"IABS", Op::IABS, false},
-    {"POPC", Op::POPC, false},
-    {"UPOPC", Op::POPC, true},
-    {"FLO", Op::FLO, false},
-    {"UFLO", Op::FLO, true},
-    {"BREV", Op::BREV, false},
-    {"UBREV", Op::BREV, true},
-    {"PRMT", Op::PRMT, false},
-    {"UPRMT", Op::PRMT, true},
-    {"SEL", Op::SEL, false},
-    {"USEL", Op::SEL, true},
-    {"MOV", Op::MOV, false},
-    {"MOV32I", Op::MOV, false},
-    {"UMOV", Op::MOV, true},
-    {"FADD", Op::FADD, false},
-    {"FMUL", Op::FMUL, false},
-    {"FFMA", Op::FFMA, false},
-    {"FMNMX", Op::FMNMX, false},
-    {"FSETP", Op::FSETP, false},
-    {"FSEL", Op::FSEL, false},
-    {"FCHK", Op::FCHK, false},
-    {"MUFU", Op::MUFU, false},
-    {"HFMA2", Op::HFMA2, false},
-    {"DADD", Op::DADD, false},
-    {"DMUL", Op::DMUL, false},
-    {"DFMA", Op::DFMA, false},
-    {"DSETP", Op::DSETP, false},
-    {"I2F", Op::I2F, false},
-    {"I2FP", Op::I2F, false},
-    {"F2I", Op::F2I, false},
-    {"F2F", Op::F2F, false},
-    {"FRND", Op::FRND, false},
-    {"PLOP3", Op::PLOP3, false},
-    {"UPLOP3", Op::PLOP3, true},
-    {"P2R", Op::P2R, false},
-    {"R2P", Op::R2P, false},
-    {"S2R", Op::S2R, false},
-    {"CS2R", Op::CS2R, false},
-    {"S2UR", Op::S2UR, true},
-    {"LDC", Op::LDC, false},
-    {"ULDC", Op::LDC, true},
-    {"R2UR", Op::R2UR, true},
-    {"LDG", Op::LDG, false},
-    {"STG", Op::STG, false},
-    {"LDS", Op::LDS, false},
-    {"STS", Op::STS, false},
-    {"LDL", Op::LDL, false},
-    {"STL", Op::STL, false},
-    {"ATOMG", Op::ATOMG, false},
-    {"REDG", Op::REDG, false},
-    {"RED", Op::REDG, false},
-    {"ATOMS", Op::ATOMS, false},
-    {"SHFL", Op::SHFL, false},
-    {"VOTE", Op::VOTE, false},
-    {"VOTEU", Op::VOTE, true},
-    {"MATCH", Op::MATCH, false},
-    {"BRA", Op::BRA, false},
-    {"EXIT", Op::EXIT, false},
-    {"BSSY", Op::BSSY, false},
-    {"BSYNC", Op::BSYNC, false},
-    {"BREAK", Op::BREAK, false},
-    {"WARPSYNC", Op::WARPSYNC, false},
-    {"BAR", Op::BAR, false},
-    {"CALL", Op::CALL, false},
-    {"RET", Op::RET, false},
-};
-
-// Opcodes that only order or hint and change no architectural state the executor models.
-constexpr std::string_view kNoEffect[] = {"NOP",    "DEPBAR", "YIELD", "MEMBAR",
-                                          "ERRBAR", "CCTL",   "FENCE", "CGAERRBAR"};
 
 // Modifiers that select caching, scope, ordering or encoding only.
 constexpr std::string_view kHints[] = {"E",
@@ -320,16 +225,16 @@ struct Decoder {
     inst.address = s.address;
     inst.listed = &s;
     const std::string_view base = s.base();
-    if (std::find(std::begin(kNoEffect), std::end(kNoEffect), base) != std::end(kNoEffect)) {
-      inst.op = Op::NOP;
+    const auto row = find_mnemonic(base);
+    if (!row) return fail(s, "opcode " + std::string(base) + " is not modelled");
+    const Mnemonic& name = kMnemonics[*row];
+    inst.mnemonic = *row;
+    inst.op = name.op;
+    if (inst.op == Op::NOP) {
+      inst.pipe = name.pipe;
       return guard(s, inst);
     }
-    const auto* name = std::find_if(std::begin(kOpNames), std::end(kOpNames),
-                                    [&](const OpName& n) { return n.name == base; });
-    if (name == std::end(kOpNames))
-      return fail(s, "opcode " + std::string(base) + " is not modelled");
-    inst.op = name->op;
-    inst.mods.uniform = name->uniform;
+    inst.mods.uniform = name.uniform;
     if (inst.op == Op::I2F) inst.mods.type = DataType::S32, inst.mods.dest = DataType::F32;
     if (inst.op == Op::F2I) inst.mods.type = DataType::F32, inst.mods.dest = DataType::S32;
     if (inst.op == Op::FRND) inst.mods.type = DataType::F32, inst.mods.dest = DataType::F32;
@@ -367,6 +272,8 @@ struct Decoder {
         max_ureg = std::max<std::uint32_t>(max_ureg, op->bank);
       inst.operands.push_back(*op);
     }
+    inst.pipe = instruction_pipe(inst, s.opcode.find(".MMA") != std::string::npos);
+    inst.also_pipe = name.also;
     return true;
   }
 };

@@ -215,7 +215,27 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   }
 }
 
+namespace {
+
+// Whether every lane of `runnable` is at `pc` in the group of `group`: a converged warp, the
+// common case, found in one branch-free pass over the lanes.
+bool all_together(const SassWarp& w, std::uint32_t runnable, std::uint32_t pc,
+                  std::uint32_t group) {
+  std::uint32_t apart = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint32_t differs = (w.pc[lane] ^ pc) | (w.group[lane] ^ group);
+    apart |= static_cast<std::uint32_t>(differs != 0) << lane;
+  }
+  return (apart & runnable) == 0;
+}
+
+}  // namespace
+
 std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
+  const std::uint32_t runnable = w.runnable();
+  if (runnable == 0) return UINT32_MAX;
+  const auto first = static_cast<unsigned>(std::countr_zero(runnable));
+  if (all_together(w, runnable, w.pc[first], w.group[first])) return w.pc[first];
   std::uint32_t pc = UINT32_MAX;
   for (std::uint32_t m = w.runnable(); m != 0; m &= m - 1)
     pc = std::min(pc, w.pc[static_cast<unsigned>(std::countr_zero(m))]);
@@ -224,6 +244,10 @@ std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
 
 std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp& w) {
   const std::uint32_t runnable = w.runnable();
+  if (runnable != 0) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(runnable));
+    if (all_together(w, runnable, w.pc[lane], w.group[lane])) return {w.pc[lane], runnable};
+  }
   std::uint32_t pc = UINT32_MAX;
   unsigned first = 0;
   for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
@@ -257,6 +281,15 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   ++w.executed;
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<unsigned>(std::popcount(active));
+  exec::SassClassStats& classes = stats_.sass;
+  ++classes.instructions;
+  ++classes.per_mnemonic[inst.mnemonic];
+  ++classes.pipes[static_cast<std::size_t>(inst.pipe)];
+  if (inst.also_pipe != exec::SassPipe::None)
+    ++classes.pipes[static_cast<std::size_t>(inst.also_pipe)];
+  // The memory classes count instructions with a lane left by the guard; the pipes count every
+  // executed one, predicated off or not (as the GPU's counters do).
+  if (const auto c = op_class(inst.op); c && mask != 0) ++classes.ops[static_cast<std::size_t>(*c)];
   const Family f = family(inst.op);
   if (f == Family::Control) return control(block, w, inst, active, mask);
   const Lanes x{launch_, stats_, block, w, inst, mask, access_};
@@ -281,7 +314,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
         }
         taken = cond;
       }
-      ++stats_.branch_instructions;
+      ++stats_.branch_instructions;  // predicated off or not, as the GPU counts branches
       if (taken != 0 && taken != active) {
         ++stats_.divergent_branches;
         regroup(w, taken);
@@ -292,11 +325,13 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       return;
     }
     case Op::CALL:
+      ++stats_.branch_instructions;  // the GPU's op_branch counts BRA, CALL and RET
       advance(w, active & ~mask);
       for (std::uint32_t m = mask; m != 0; m &= m - 1)
         w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
       return;
     case Op::RET:
+      ++stats_.branch_instructions;
       advance(w, active & ~mask);
       for (std::uint32_t m = mask; m != 0; m &= m - 1) {
         const auto lane = static_cast<unsigned>(std::countr_zero(m));

@@ -8,6 +8,7 @@
 #include "sim/core/exec/fault.hpp"
 #include "sim/core/exec/state.hpp"
 #include "sim/sass/sass_machine.hpp"
+#include "sim/sass/sass_mnemonics.hpp"
 
 namespace warpsim::sass {
 
@@ -17,7 +18,10 @@ class SassExecutor {
   // model's memory side reads them).
   SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
                exec::AccessRecord* access = nullptr)
-      : launch_(launch), stats_(stats), access_(access) {}
+      : launch_(launch), stats_(stats), access_(access) {
+    if (stats_.sass.per_mnemonic.size() < kMnemonicCount)
+      stats_.sass.per_mnemonic.resize(kMnemonicCount);
+  }
 
   // A block's state: shared memory zeroed, every warp at the first instruction.
   void prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,

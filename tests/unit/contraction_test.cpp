@@ -61,7 +61,7 @@ TEST_CASE("mul and add pairs are fused into fma where ptxas fuses them, and only
                                                     {"p0=f32[128] random(seed = 9, min = -3.0, "
                                                      "max = 3.0)",
                                                      "p1=f32[256] zero"}))
-                                    .run();
+                                   .run();
   const auto f = [&](const char* name, std::size_t i) {
     float v = 0;
     std::memcpy(&v, r.memory.find(name)->bytes.data() + 4 * i, 4);

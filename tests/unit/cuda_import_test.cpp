@@ -334,17 +334,17 @@ TEST_CASE("a 32-bit load into a 64-bit register sign-extends .s32 and zero-exten
   }
   // nvcc -O3 loads the summands of 64-bit sums straight into 64-bit registers
   // (`ld.global.s32 %rd42` and `ld.global.u32 %rd44`), which PTX defines as extending loads.
-  const exec::LaunchResult r = run_cuda(
-      "widening",
-      "__global__ void widening(const int* s, const unsigned* u, long long* sw,\n"
-      "                         unsigned long long* uw, int n) {\n"
-      "  long long a = 0;\n  unsigned long long b = 0;\n"
-      "  for (int i = threadIdx.x; i < n; i += 32) { a += s[i]; b += u[i]; }\n"
-      "  sw[threadIdx.x] = a;\n  uw[threadIdx.x] = b;\n}\n",
-      "launch widening grid(1) block(32) {\n"
-      "  s = s32[256] random(seed = 7, min = -2000000000, max = 2000000000)\n"
-      "  u = u32[256] random(seed = 8, min = 2000000000, max = 4000000000)\n"
-      "  sw = s64[32] zero\n  uw = u64[32] zero\n  n = 256\n}\n");
+  const exec::LaunchResult r =
+      run_cuda("widening",
+               "__global__ void widening(const int* s, const unsigned* u, long long* sw,\n"
+               "                         unsigned long long* uw, int n) {\n"
+               "  long long a = 0;\n  unsigned long long b = 0;\n"
+               "  for (int i = threadIdx.x; i < n; i += 32) { a += s[i]; b += u[i]; }\n"
+               "  sw[threadIdx.x] = a;\n  uw[threadIdx.x] = b;\n}\n",
+               "launch widening grid(1) block(32) {\n"
+               "  s = s32[256] random(seed = 7, min = -2000000000, max = 2000000000)\n"
+               "  u = u32[256] random(seed = 8, min = 2000000000, max = 4000000000)\n"
+               "  sw = s64[32] zero\n  uw = u64[32] zero\n  n = 256\n}\n");
   const auto word = [&](const char* name, std::size_t i, std::size_t size) {
     std::uint64_t v = 0;
     std::memcpy(&v, r.memory.find(name)->bytes.data() + size * i, size);

@@ -1,9 +1,9 @@
 // The SASS executor against the IR executor, the reference: every launch of every kernel in
 // kernels_ir/ (the seeds and the calibration set) and every CUDA kernel in kernels_cuda/ (the
-// seeds as CUDA, the textbook set and the held-out set), run on the SASS ptxas makes of it, leaves every buffer
-// bit for bit as the IR run leaves it. Kernels with .approx instructions are compared within
-// the PTX ISA's bounds instead (approx_kernels below). Without ptxas and nvdisasm the test says
-// so and compares nothing.
+// seeds as CUDA, the textbook set and the held-out set), run on the SASS ptxas makes of it, leaves
+// every buffer bit for bit as the IR run leaves it. Kernels with .approx instructions are compared
+// within the PTX ISA's bounds instead (approx_kernels below). Without ptxas and nvdisasm the test
+// says so and compares nothing.
 #include <doctest/doctest.h>
 
 #include <bit>

@@ -145,3 +145,51 @@ TEST_CASE("an instruction the SASS executor does not model is an error naming it
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("SASS instructions are counted by memory class and pipe, the same in timing mode") {
+  if (!have_sass_tools("the SASS instruction classes are not counted")) return;
+  const KernelRun k = load_kernel("vecAdd.kir");
+  const sass::SassKernel kernel = compiled(k);
+  const exec::LaunchResult functional =
+      sass::execute_sass(kernel, k.spec, exec::constant_image(k.loaded.module), {});
+  const exec::SassClassStats& c = functional.stats.sass;
+  // vecAdd.kir: N = 1,000,000 over 3907 blocks of 256 threads, 31,256 warps; the first
+  // 1,000,000 / 32 = 31,250 hold elements (all 32 lanes each) and load a[i] and b[i] once and
+  // store c[i] once; the other 6 leave at the bound check before any access.
+  CHECK(c.op(exec::SassOpClass::GlobalLd) == 2 * 31'250);
+  CHECK(c.op(exec::SassOpClass::GlobalSt) == 31'250);
+  CHECK(c.op(exec::SassOpClass::GlobalAtom) == 0);
+  CHECK(c.op(exec::SassOpClass::LocalLd) == 0);
+  // Every executed instruction has one mnemonic and one pipe (vecAdd has no RET, which the GPU
+  // counts in two).
+  std::uint64_t in_pipes = 0, by_mnemonic = 0;
+  for (const std::uint64_t n : c.pipes) in_pipes += n;
+  for (const std::uint64_t n : c.per_mnemonic) by_mnemonic += n;
+  CHECK(c.instructions == functional.stats.warp_instructions);
+  CHECK(in_pipes == c.instructions);
+  CHECK(by_mnemonic == c.instructions);
+  // The loads and the store go through the LSU, at least.
+  CHECK(c.pipe(exec::SassPipe::Lsu) >= 3 * 31'250);
+  for (const std::uint32_t threads : {1u, 2u}) {
+    CAPTURE(threads);
+    const exec::SassClassStats& timed = time_on_sass(k, kernel, threads).functional.stats.sass;
+    CHECK(timed.ops == c.ops);
+    CHECK(timed.pipes == c.pipes);
+    CHECK(timed.per_mnemonic == c.per_mnemonic);
+  }
+  // Reported on the SASS frontend only.
+  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
+  const CommandResult on_sass = run_cli({"run", file, "--frontend", "sass", "--json", "-"});
+  const CommandResult on_ir = run_cli({"run", file, "--json", "-"});
+  REQUIRE(on_sass.exit_code == 0);
+  REQUIRE(on_ir.exit_code == 0);
+  const auto sass_metrics = nlohmann::json::parse(on_sass.out)["metrics"];
+  CHECK(sass_metrics["smsp__sass_inst_executed_op_global_ld.sum"] == 2 * 31'250);
+  CHECK(sass_metrics["smsp__inst_executed_pipe_lsu.sum"] == c.pipe(exec::SassPipe::Lsu));
+  CHECK_FALSE(
+      nlohmann::json::parse(on_ir.out)["metrics"].contains("smsp__inst_executed_pipe_lsu.sum"));
+}
+
+}  // namespace warpsim::test

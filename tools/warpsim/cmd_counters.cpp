@@ -26,7 +26,7 @@ std::string rule(const metrics::MetricInfo& m) {
     case metrics::Compare::Shown:
       return "shown";
     case metrics::Compare::IrVsSass:
-      return "not compared (IR vs SASS)";
+      return "exact on SASS, not on the IR";
   }
   return "";
 }
@@ -63,7 +63,7 @@ int run_counters(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     for (const metrics::MetricInfo& m : metrics::metric_table()) {
       if (m.gpu == metrics::Gpu::NotMeasured) continue;
-      const bool functional = m.source == metrics::Source::Functional;
+      const bool functional = m.source != metrics::Source::Timing;
       if (which == "all" || (which == "functional") == functional) out << m.name << '\n';
     }
     return kExitOk;
@@ -72,8 +72,10 @@ int run_counters(const std::vector<std::string>& args, std::ostream& out, std::o
                      "validate", "GPU", "what");
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
     out << fmt::format("{:<62} {:<20} {:<10} {:<28} {:<14} {}\n", m.name, m.unit,
-                       m.source == metrics::Source::Functional ? "always" : "timing", rule(m),
-                       gpu_pass(m.gpu), m.description);
+                       m.source == metrics::Source::Functional ? "always"
+                       : m.source == metrics::Source::Timing   ? "timing"
+                                                               : "sass",
+                       rule(m), gpu_pass(m.gpu), m.description);
   }
   return kExitOk;
 }

@@ -175,6 +175,11 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
     if (m.gpu == metrics::Gpu::NotMeasured) continue;
     const double measured = hw->counters.at(std::string(m.name));
+    if (!metrics::counted(m, sim.stats, &timed.timing)) {
+      row(std::string(m.name), "-", fmt::format("{}", static_cast<std::uint64_t>(measured)),
+          "not simulated: SASS instruction classes need --frontend sass");
+      continue;
+    }
     const metrics::MetricValue value = metrics::metric_value(m.id, sim.stats, &timed.timing);
     row(std::string(m.name), shown_value(m, value),
         m.source == metrics::Source::Timing

@@ -7,18 +7,11 @@
 #include "tools/warpsim/run_report.hpp"
 
 namespace warpsim::cli {
-namespace {
-
-bool reported(const metrics::MetricInfo& m, const scheduler::TimingStats* timing) {
-  return m.source == metrics::Source::Functional || timing != nullptr;
-}
-
-}  // namespace
 
 void add_metrics_json(const exec::LaunchStats& stats, const scheduler::TimingStats* timing,
                       nlohmann::json& out) {
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
-    if (!reported(m, timing)) continue;
+    if (!metrics::counted(m, stats, timing)) continue;
     std::visit([&](auto v) { out[std::string(m.name)] = v; },
                metrics::metric_value(m.id, stats, timing));
   }
@@ -42,7 +35,7 @@ void write_counters_text(std::ostream& out, const exec::LaunchStats& stats,
                          const scheduler::TimingStats* timing) {
   out << "counters (Nsight Compute's names; warpsim__ where the GPU has none)\n";
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
-    if (!reported(m, timing)) continue;
+    if (!metrics::counted(m, stats, timing)) continue;
     out << fmt::format("  {:<62} {:>16} {}\n", m.name,
                        format_metric(metrics::metric_value(m.id, stats, timing)), m.unit);
   }

@@ -4,6 +4,7 @@
 
 #include <ostream>
 
+#include "sim/sass/sass_mnemonics.hpp"
 #include "tools/warpsim/memory_report.hpp"
 #include "tools/warpsim/metrics_report.hpp"
 #include "tools/warpsim/source_lines.hpp"
@@ -133,6 +134,15 @@ nlohmann::json run_json(const RunSummary& run) {
     j["mode"] = "functional";
   }
   j["frontend"] = run.sass ? "sass" : "ir";
+  if (s.sass.instructions > 0) {
+    // Each SASS mnemonic's warp-level executions (Nsight Compute's instruction statistics).
+    nlohmann::json mix = nlohmann::json::object();
+    for (std::size_t i = 0; i < s.sass.per_mnemonic.size() && i < sass::kMnemonicCount; ++i) {
+      if (s.sass.per_mnemonic[i] != 0)
+        mix[std::string(sass::kMnemonics[i].name)] = s.sass.per_mnemonic[i];
+    }
+    j["sass_mnemonics"] = mix;
+  }
   j["metric_notes"] = metric_notes_json(run.timing != nullptr);
   nlohmann::json branches = nlohmann::json::array();
   const auto insts = instructions_of(*l.kernel);

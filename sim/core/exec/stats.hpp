@@ -50,6 +50,42 @@ struct MemoryStats {
   std::array<SharedOpStats, 3> dsmem{};
 };
 
+// SASS instructions by the classes the GPU's counters use, counted where the SASS executor ran
+// (all zero under the IR executor, whose instructions are not the GPU's):
+// smsp__sass_inst_executed_op_* by kind of memory access, smsp__inst_executed_pipe_*
+// by the pipeline that executes them, and each mnemonic's count (indexed as sim/sass's
+// decode table lists them).
+enum class SassOpClass : std::uint8_t {
+  GlobalLd,
+  GlobalSt,
+  GlobalAtom,
+  GlobalRed,
+  LocalLd,
+  LocalSt,
+  Count
+};
+enum class SassPipe : std::uint8_t {
+  Alu,
+  Fma,
+  Fp16,
+  Fp64,
+  Xu,
+  Lsu,
+  Adu,
+  Cbu,
+  Uniform,
+  None,
+  Count
+};
+struct SassClassStats {
+  std::uint64_t instructions = 0;  // warp-level SASS instructions: nonzero iff SASS ran
+  std::array<std::uint64_t, static_cast<std::size_t>(SassOpClass::Count)> ops{};
+  std::array<std::uint64_t, static_cast<std::size_t>(SassPipe::Count)> pipes{};
+  std::vector<std::uint64_t> per_mnemonic;  // by the decode table's index
+  std::uint64_t op(SassOpClass c) const { return ops[static_cast<std::size_t>(c)]; }
+  std::uint64_t pipe(SassPipe p) const { return pipes[static_cast<std::size_t>(p)]; }
+};
+
 struct LaunchStats {
   std::uint64_t warp_instructions = 0;    // each instruction a warp issued with >= 1 active lane
   std::uint64_t thread_instructions = 0;  // summed over active lanes
@@ -59,6 +95,7 @@ struct LaunchStats {
   MemoryStats memory;
   std::vector<BranchStats> per_branch;      // per decoded instruction (br only)
   std::vector<MemoryLineStats> per_memory;  // per decoded instruction (ld, st, atom only)
+  SassClassStats sass;
 };
 
 // Every counter of each struct, for merging (counter_fields.hpp): a counter added to a struct
@@ -89,7 +126,13 @@ static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLi
 static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 6 * sizeof(SharedOpStats));
 static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
                                          sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
-                                         sizeof(std::vector<MemoryLineStats>));
+                                         sizeof(std::vector<MemoryLineStats>) +
+                                         sizeof(SassClassStats));
+// SassClassStats: its count, its two arrays and the mnemonic vector (all added below).
+static_assert(sizeof(SassClassStats) ==
+              sizeof(std::uint64_t) * (1 + static_cast<std::size_t>(SassOpClass::Count) +
+                                       static_cast<std::size_t>(SassPipe::Count)) +
+                  sizeof(std::vector<std::uint64_t>));
 
 // Adds every counter of `part` to `total`; both have per-instruction vectors of the same size.
 inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
@@ -104,6 +147,14 @@ inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
     add_counters(total.per_branch[i], part.per_branch[i]);
   for (std::size_t i = 0; i < total.per_memory.size(); ++i)
     add_counters(total.per_memory[i], part.per_memory[i]);
+  total.sass.instructions += part.sass.instructions;
+  for (std::size_t k = 0; k < total.sass.ops.size(); ++k) total.sass.ops[k] += part.sass.ops[k];
+  for (std::size_t k = 0; k < total.sass.pipes.size(); ++k)
+    total.sass.pipes[k] += part.sass.pipes[k];
+  if (total.sass.per_mnemonic.size() < part.sass.per_mnemonic.size())
+    total.sass.per_mnemonic.resize(part.sass.per_mnemonic.size());
+  for (std::size_t i = 0; i < part.sass.per_mnemonic.size(); ++i)
+    total.sass.per_mnemonic[i] += part.sass.per_mnemonic[i];
 }
 
 }  // namespace warpsim::exec

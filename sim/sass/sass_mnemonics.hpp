@@ -1,0 +1,170 @@
+// Every SASS mnemonic the decoder knows, one row each: the Op it executes as, whether it is the
+// uniform datapath's form, and the pipeline whose smsp__inst_executed_pipe_* counter counts it
+// on the GPU (None: a pipe warpsim does not report, or none; the pipes need not add up to
+// smsp__inst_executed). Opcodes that only order or hint (NOP, DEPBAR, MEMBAR, ...) execute as
+// Op::NOP. The pipes were read off the H200: Nsight Compute's definitions (alu: logic, bit
+// manipulation, compares, integer adds, moves; fma: FP32 arithmetic and integer multiplies;
+// xu: MUFU, conversions and bit counts; lsu: memory and shuffles; adu: constant loads, block
+// barriers; cbu: convergence barriers and exits) as a start, each row then settled by fitting
+// the pipe counters of 92 launches (validation/h200/results/sass_classes/, docs/sass.md). Two
+// rules depend on the operands, not the mnemonic (instruction_pipe below): S2R of a block
+// index (SR_CTAID.*, SR_CgaCtaId) goes to the ADU, of a thread or lane index to the LSU; HFMA2.MMA (ptxas's way to set a
+// register) runs on the tensor pipe, not the FMA pipe. RET counts in two pipes (`also`): the
+// CBU and the ADU. Not settled by the data: a warp-aggregated atomic's
+// REDUX and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no
+// reported pipe; only reduce_warp_shuffle runs them, once each per warp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "sim/core/exec/stats.hpp"
+#include "sim/sass/sass_program.hpp"
+
+namespace warpsim::sass {
+
+using Pipe = exec::SassPipe;
+
+struct Mnemonic {
+  std::string_view name;
+  Op op;
+  bool uniform;
+  Pipe pipe;
+  Pipe also = Pipe::None;  // a second pipe whose counter counts it too
+};
+
+inline constexpr Mnemonic kMnemonics[] = {
+    {"IADD3", Op::IADD3, false, Pipe::Alu},
+    {"UIADD3", Op::IADD3, true, Pipe::Uniform},
+    {"VIADD", Op::IADD3, false, Pipe::Fma},
+    {"IMAD", Op::IMAD, false, Pipe::Fma},
+    {"UIMAD", Op::IMAD, true, Pipe::Uniform},
+    {"LEA", Op::LEA, false, Pipe::Alu},
+    {"ULEA", Op::LEA, true, Pipe::Uniform},
+    {"SHF", Op::SHF, false, Pipe::Alu},
+    {"USHF", Op::SHF, true, Pipe::Uniform},
+    {"LOP3", Op::LOP3, false, Pipe::Alu},
+    {"ULOP3", Op::LOP3, true, Pipe::Uniform},
+    {"ISETP", Op::ISETP, false, Pipe::Alu},
+    {"UISETP", Op::ISETP, true, Pipe::Uniform},
+    {"IMNMX", Op::IMNMX, false, Pipe::Alu},
+    {"VIMNMX", Op::IMNMX, false, Pipe::Alu},
+    {"UIMNMX", Op::IMNMX, true, Pipe::Uniform},
+    {"VIADDMNMX", Op::IADDMNMX, false, Pipe::Alu},
+    {"REDUX", Op::REDUX, false, Pipe::Adu},
+    {"IABS", Op::IABS, false, Pipe::Alu},
+    {"POPC", Op::POPC, false, Pipe::Xu},
+    {"UPOPC", Op::POPC, true, Pipe::None},
+    {"FLO", Op::FLO, false, Pipe::Xu},
+    {"UFLO", Op::FLO, true, Pipe::None},
+    {"BREV", Op::BREV, false, Pipe::Xu},
+    {"UBREV", Op::BREV, true, Pipe::Uniform},
+    {"PRMT", Op::PRMT, false, Pipe::Alu},
+    {"UPRMT", Op::PRMT, true, Pipe::Uniform},
+    {"SEL", Op::SEL, false, Pipe::Alu},
+    {"USEL", Op::SEL, true, Pipe::Uniform},
+    {"MOV", Op::MOV, false, Pipe::Alu},
+    {"MOV32I", Op::MOV, false, Pipe::Alu},
+    {"UMOV", Op::MOV, true, Pipe::None},
+    {"FADD", Op::FADD, false, Pipe::Fma},
+    {"FMUL", Op::FMUL, false, Pipe::Fma},
+    {"FFMA", Op::FFMA, false, Pipe::Fma},
+    {"FMNMX", Op::FMNMX, false, Pipe::Alu},
+    {"FSETP", Op::FSETP, false, Pipe::Alu},
+    {"FSEL", Op::FSEL, false, Pipe::Alu},
+    {"FCHK", Op::FCHK, false, Pipe::Xu},
+    {"MUFU", Op::MUFU, false, Pipe::Xu},
+    {"HFMA2", Op::HFMA2, false, Pipe::Fp16},
+    {"DADD", Op::DADD, false, Pipe::Fp64},
+    {"DMUL", Op::DMUL, false, Pipe::Fp64},
+    {"DFMA", Op::DFMA, false, Pipe::Fp64},
+    {"DSETP", Op::DSETP, false, Pipe::Fp64},
+    {"I2F", Op::I2F, false, Pipe::Xu},
+    {"I2FP", Op::I2F, false, Pipe::Alu},
+    {"F2I", Op::F2I, false, Pipe::Xu},
+    {"F2F", Op::F2F, false, Pipe::Xu},
+    {"FRND", Op::FRND, false, Pipe::Xu},
+    {"PLOP3", Op::PLOP3, false, Pipe::Alu},
+    {"UPLOP3", Op::PLOP3, true, Pipe::Uniform},
+    {"P2R", Op::P2R, false, Pipe::Alu},
+    {"R2P", Op::R2P, false, Pipe::Alu},
+    {"S2R", Op::S2R, false, Pipe::Lsu},
+    {"CS2R", Op::CS2R, false, Pipe::Alu},
+    {"S2UR", Op::S2UR, true, Pipe::Adu},
+    {"LDC", Op::LDC, false, Pipe::Adu},
+    {"ULDC", Op::LDC, true, Pipe::None},
+    {"R2UR", Op::R2UR, true, Pipe::Uniform},
+    {"LDG", Op::LDG, false, Pipe::Lsu},
+    {"STG", Op::STG, false, Pipe::Lsu},
+    {"LDS", Op::LDS, false, Pipe::Lsu},
+    {"STS", Op::STS, false, Pipe::Lsu},
+    {"LDL", Op::LDL, false, Pipe::Lsu},
+    {"STL", Op::STL, false, Pipe::Lsu},
+    {"ATOMG", Op::ATOMG, false, Pipe::Lsu},
+    {"REDG", Op::REDG, false, Pipe::Lsu},
+    {"RED", Op::REDG, false, Pipe::Lsu},
+    {"ATOMS", Op::ATOMS, false, Pipe::Lsu},
+    {"SHFL", Op::SHFL, false, Pipe::Lsu},
+    {"VOTE", Op::VOTE, false, Pipe::Alu},
+    {"VOTEU", Op::VOTE, true, Pipe::Uniform},
+    {"MATCH", Op::MATCH, false, Pipe::Lsu},
+    {"BRA", Op::BRA, false, Pipe::None},
+    {"EXIT", Op::EXIT, false, Pipe::Cbu},
+    {"BSSY", Op::BSSY, false, Pipe::Cbu},
+    {"BSYNC", Op::BSYNC, false, Pipe::Cbu},
+    {"BREAK", Op::BREAK, false, Pipe::Cbu},
+    {"WARPSYNC", Op::WARPSYNC, false, Pipe::Cbu},
+    {"BAR", Op::BAR, false, Pipe::Adu},
+    {"CALL", Op::CALL, false, Pipe::Cbu},
+    {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
+    {"NOP", Op::NOP, false, Pipe::Alu},
+    {"DEPBAR", Op::NOP, false, Pipe::Cbu},
+    {"YIELD", Op::NOP, false, Pipe::Cbu},
+    {"MEMBAR", Op::NOP, false, Pipe::Lsu},
+    {"ERRBAR", Op::NOP, false, Pipe::Cbu},
+    {"CCTL", Op::NOP, false, Pipe::Lsu},
+    {"FENCE", Op::NOP, false, Pipe::Lsu},
+    {"CGAERRBAR", Op::NOP, false, Pipe::Cbu},
+};
+inline constexpr std::size_t kMnemonicCount = std::size(kMnemonics);
+static_assert(kMnemonicCount < 256, "Instruction::mnemonic is one byte");
+
+// The row of `name`, if the decoder knows it.
+inline std::optional<std::uint8_t> find_mnemonic(std::string_view name) {
+  for (std::size_t i = 0; i < kMnemonicCount; ++i) {
+    if (kMnemonics[i].name == name) return static_cast<std::uint8_t>(i);
+  }
+  return std::nullopt;
+}
+
+// The pipe of a decoded instruction: its mnemonic's, except for the operand-dependent rules
+// above.
+inline Pipe instruction_pipe(const Instruction& inst, bool mma) {
+  const Pipe pipe = kMnemonics[inst.mnemonic].pipe;
+  if (inst.op == Op::S2R && inst.operands.size() == 2 &&
+      inst.operands[1].kind == OperandKind::Special) {
+    const auto sr = static_cast<Special>(inst.operands[1].index);
+    if (sr == Special::CtaidX || sr == Special::CtaidY || sr == Special::CtaidZ ||
+        sr == Special::CgaCtaId)
+      return Pipe::Adu;
+  }
+  if (inst.op == Op::HFMA2 && mma) return Pipe::None;
+  return pipe;
+}
+
+// The memory class smsp__sass_inst_executed_op_* counts `op` in, if any.
+inline std::optional<exec::SassOpClass> op_class(Op op) {
+  using C = exec::SassOpClass;
+  switch (op) {
+    case Op::LDG: return C::GlobalLd;
+    case Op::STG: return C::GlobalSt;
+    case Op::ATOMG: return C::GlobalAtom;
+    case Op::REDG: return C::GlobalRed;
+    case Op::LDL: return C::LocalLd;
+    case Op::STL: return C::LocalSt;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace warpsim::sass
