@@ -5,6 +5,7 @@
 // sectors and wavefronts are counted as the IR executor counts them (sim/memory/).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -233,6 +234,40 @@ std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::ui
   return old;
 }
 
+// The lanes of `mask` an ATOMS.CAST.SPIN pass serves: those in the first wavefront of their
+// part of the warp (the whole warp for 32-bit words, each half for 64-bit ones, as for loads):
+// taking lanes from the lowest, a lane whose word shares a bank with another word already taken
+// waits for a later pass; lanes on a word already taken are served (their compare then fails).
+// Read off the H200's counts (memory_rules.kir's shared_atom_add_u64 launches): 32 lanes on 32
+// words of one bank take 16 passes, 8 words of one bank with 4 lanes each 16, 16 words in
+// distinct banks with 2 lanes each 2, one word 32.
+std::uint32_t spin_pass_lanes(const Access& acc, std::uint32_t mask) {
+  const bool wide = acc.bytes == 8;
+  const std::uint32_t parts = wide ? 2 : 1;
+  std::uint32_t served = 0;
+  for (std::uint32_t part = 0; part < parts; ++part) {
+    const std::uint32_t lanes = wide ? (mask & (0xffffu << (16 * part))) : mask;
+    std::uint32_t banks = 0;
+    std::uint64_t words[kWarpSize];
+    std::size_t taken = 0;
+    for (std::uint32_t m = lanes; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      const std::uint64_t word = acc.address[lane] / acc.bytes;
+      if (std::find(words, words + taken, word) != words + taken) {
+        served |= 1u << lane;
+        continue;
+      }
+      const auto bank = static_cast<std::uint32_t>((acc.address[lane] / 4) % kWarpSize);
+      const std::uint32_t need = wide ? 3u << bank : 1u << bank;  // a 64-bit word: two banks
+      if ((banks & need) != 0) continue;
+      banks |= need;
+      words[taken++] = word;
+      served |= 1u << lane;
+    }
+  }
+  return served;
+}
+
 void atomic(const Lanes& x, Space space, bool returns) {
   const Modifiers& m = x.inst.mods;
   // POPC.INC: each lane adds one (the hardware adds the count of lanes on each address).
@@ -249,7 +284,13 @@ void atomic(const Lanes& x, Space space, bool returns) {
   acc.bytes = wide ? 8 : 4;
   locate(x, x.op(at), acc);
   const Operand& value = m.count_lanes ? x.op(at) : x.op(at + 1);
+  const std::uint32_t served =
+      op == AtomOp::Cast && space == Space::Shared ? spin_pass_lanes(acc, x.mask) : x.mask;
   x.each([&](unsigned lane) {
+    if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
+      if (dest != nullptr && dest->kind == OperandKind::Reg) x.set(*dest, lane, 0u);
+      return;
+    }
     const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
     std::uint64_t swap = 0;
     if (op == AtomOp::Cas || op == AtomOp::Cast)

@@ -8,11 +8,11 @@
 // barriers; cbu: convergence barriers and exits) as a start, each row then settled by fitting
 // the pipe counters of 92 launches (validation/h200/results/sass_classes/, docs/sass.md). Two
 // rules depend on the operands, not the mnemonic (instruction_pipe below): S2R of a block
-// index (SR_CTAID.*, SR_CgaCtaId) goes to the ADU, of a thread or lane index to the LSU; HFMA2.MMA (ptxas's way to set a
-// register) runs on the tensor pipe, not the FMA pipe. RET counts in two pipes (`also`): the
-// CBU and the ADU. Not settled by the data: a warp-aggregated atomic's
-// REDUX and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no
-// reported pipe; only reduce_warp_shuffle runs them, once each per warp.
+// index (SR_CTAID.*, SR_CgaCtaId) goes to the ADU, of a thread or lane index to the LSU; HFMA2.MMA
+// (ptxas's way to set a register) runs on the tensor pipe, not the FMA pipe. RET counts in two
+// pipes (`also`): the CBU and the ADU. Not settled by the data: a warp-aggregated atomic's REDUX
+// and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no reported pipe;
+// only reduce_warp_shuffle runs them, once each per warp.
 #pragma once
 
 #include <cstdint>
@@ -157,13 +157,20 @@ inline Pipe instruction_pipe(const Instruction& inst, bool mma) {
 inline std::optional<exec::SassOpClass> op_class(Op op) {
   using C = exec::SassOpClass;
   switch (op) {
-    case Op::LDG: return C::GlobalLd;
-    case Op::STG: return C::GlobalSt;
-    case Op::ATOMG: return C::GlobalAtom;
-    case Op::REDG: return C::GlobalRed;
-    case Op::LDL: return C::LocalLd;
-    case Op::STL: return C::LocalSt;
-    default: return std::nullopt;
+    case Op::LDG:
+      return C::GlobalLd;
+    case Op::STG:
+      return C::GlobalSt;
+    case Op::ATOMG:
+      return C::GlobalAtom;
+    case Op::REDG:
+      return C::GlobalRed;
+    case Op::LDL:
+      return C::LocalLd;
+    case Op::STL:
+      return C::LocalSt;
+    default:
+      return std::nullopt;
   }
 }
 

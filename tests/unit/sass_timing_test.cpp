@@ -193,3 +193,38 @@ TEST_CASE("SASS instructions are counted by memory class and pipe, the same in t
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("a 64-bit shared atomic's ATOMS.CAST.SPIN loop serves one wavefront per pass") {
+  if (!have_sass_tools("the ATOMS.CAST.SPIN passes are not counted")) return;
+  // memory_rules.kir's shared_atom_add_u64: one warp, 16 atomic adds a lane; ptxas loops on
+  // ATOMS.CAST.SPIN, reloading the word (LDS) once per pass, plus one LDS outside the loop.
+  // A pass serves, in each half-warp, the lanes of one conflict-free wavefront, one lane per
+  // word succeeding; so the passes per atomic are:
+  //   one word, 32 lanes:                      one success a pass         -> 32
+  //   16 words in distinct banks, 2 lanes each: 8 a half-warp a pass       -> 2
+  //   32 words in one bank:                     one a half-warp a pass     -> 16
+  //   8 words in one bank, 4 lanes each:        one a half-warp a pass     -> 16
+  const std::pair<const char*, std::uint64_t> cases[] = {{"satom_add_u64_one_word", 32},
+                                                         {"satom_add_u64_pairs", 2},
+                                                         {"satom_add_u64_one_bank", 16},
+                                                         {"satom_add_u64_quads_one_bank", 16}};
+  for (const auto& [launch, passes] : cases) {
+    CAPTURE(launch);
+    cli::LaunchOverrides o;
+    o.launch_name = launch;
+    const KernelRun k = load_kernel("calibration/memory_rules.kir", o);
+    const exec::LaunchResult r =
+        sass::execute_sass(compiled(k), k.spec, exec::constant_image(k.loaded.module), {});
+    CHECK(r.stats.memory.shared[static_cast<std::size_t>(exec::SharedOp::Load)].instructions ==
+          1 + 16 * passes);
+    // The passes change when a lane's addition lands, not what is left: the IR's result.
+    const exec::LaunchResult ir_run = k.run();
+    REQUIRE(r.memory.buffers.size() == ir_run.memory.buffers.size());
+    for (std::size_t b = 0; b < r.memory.buffers.size(); ++b)
+      CHECK(r.memory.buffers[b].bytes == ir_run.memory.buffers[b].bytes);
+  }
+}
+
+}  // namespace warpsim::test
