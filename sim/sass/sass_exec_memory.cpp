@@ -93,8 +93,16 @@ void record(const Lanes& x, const Access& acc, unsigned sectors, unsigned lines,
   std::memcpy(a->addresses, acc.address, sizeof acc.address);
 }
 
+// The instruction's own line of the per-instruction table (SASS instructions), when sized.
+exec::MemoryLineStats* line_of(const Lanes& x) {
+  const std::size_t pc = x.inst.address / 16;
+  return pc < x.stats.per_memory.size() ? &x.stats.per_memory[pc] : nullptr;
+}
+
 void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op) {
   if (x.mask == 0) return record(x, acc, 0, 0, 0);
+  exec::MemoryLineStats* line = line_of(x);
+  if (line != nullptr) ++line->executions;
   if (acc.space == Space::Global) {
     const memory::GlobalRequest r = memory::coalesce(acc.address, x.mask);
     const bool atomic =
@@ -104,6 +112,11 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
     g.sectors += atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
     g.ideal_sectors += memory::ideal_sectors(x.mask, acc.bytes);
     g.lines += r.lines;
+    if (line != nullptr) {
+      ++line->requests;
+      line->sectors += atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
+      line->ideal_sectors += memory::ideal_sectors(x.mask, acc.bytes);
+    }
     record(x, acc, r.sectors, r.lines, 0);
   } else if (acc.space == Space::Shared) {
     const auto access = shared_op == exec::SharedOp::Load    ? memory::SharedAccess::Load
@@ -115,6 +128,10 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
     ++s.instructions;
     s.wavefronts += r.wavefronts;
     s.ideal_wavefronts += r.ideal;
+    if (line != nullptr) {
+      line->wavefronts += r.wavefronts;
+      line->ideal_wavefronts += r.ideal;
+    }
     record(x, acc, 0, 0, r.wavefronts);
   } else {
     record(x, acc, 0, 0, 0);

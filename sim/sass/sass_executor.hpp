@@ -21,6 +21,9 @@ class SassExecutor {
       : launch_(launch), stats_(stats), access_(access) {
     if (stats_.sass.per_mnemonic.size() < kMnemonicCount)
       stats_.sass.per_mnemonic.resize(kMnemonicCount);
+    // Memory statistics by SASS instruction (run_on_sass maps them onto the IR's lines).
+    if (stats_.per_memory.size() < launch.program->insts.size())
+      stats_.per_memory.resize(launch.program->insts.size());
   }
 
   // A block's state: shared memory zeroed, every warp at the first instruction.

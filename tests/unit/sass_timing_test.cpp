@@ -228,3 +228,24 @@ TEST_CASE("a 64-bit shared atomic's ATOMS.CAST.SPIN loop serves one wavefront pe
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("the SASS run's memory counts land on the IR lines they came from") {
+  if (!have_sass_tools("the SASS per-line tables are not compared")) return;
+  // smem_transpose.kir: ptxas compiles each of its four memory instructions (global load,
+  // shared store, shared load, global store) to one SASS instruction on the same line, so each
+  // line's executions, sectors and wavefronts on the SASS are the IR's.
+  const std::string file = (source_dir() / "kernels_ir" / "smem_transpose.kir").string();
+  const CommandResult on_sass =
+      run_cli({"run", file, "--arg", "m=256", "--frontend", "sass", "--json", "-"});
+  const CommandResult on_ir = run_cli({"run", file, "--arg", "m=256", "--json", "-"});
+  REQUIRE(on_sass.exit_code == 0);
+  REQUIRE(on_ir.exit_code == 0);
+  const auto sass_lines = nlohmann::json::parse(on_sass.out)["lines"];
+  const auto ir_lines = nlohmann::json::parse(on_ir.out)["lines"];
+  REQUIRE(ir_lines.size() == 4);
+  CHECK(sass_lines == ir_lines);
+}
+
+}  // namespace warpsim::test

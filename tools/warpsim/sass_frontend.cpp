@@ -1,5 +1,9 @@
 #include "tools/warpsim/sass_frontend.hpp"
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
 #include "sim/sass/sass_run.hpp"
@@ -32,12 +36,62 @@ std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::La
   return kernel;
 }
 
-// The per-instruction tables are the IR's: SASS instructions are counted in the totals only.
-void size_per_line_tables(const exec::LaunchSpec& launch, exec::LaunchStats& stats) {
-  std::size_t instructions = 0;
-  for (const ir::BasicBlock& b : launch.kernel->blocks) instructions += b.instructions.size();
-  stats.per_branch.assign(instructions, {});
-  stats.per_memory.assign(instructions, {});
+// The IR opcode and space a SASS memory instruction does the work of, if it is one.
+std::optional<std::pair<ir::Opcode, ir::Space>> ir_kind(sass::Op op) {
+  using sass::Op;
+  switch (op) {
+    case Op::LDG:
+      return std::pair{ir::Opcode::Ld, ir::Space::Global};
+    case Op::STG:
+      return std::pair{ir::Opcode::St, ir::Space::Global};
+    case Op::LDS:
+      return std::pair{ir::Opcode::Ld, ir::Space::Shared};
+    case Op::STS:
+      return std::pair{ir::Opcode::St, ir::Space::Shared};
+    case Op::LDL:
+      return std::pair{ir::Opcode::Ld, ir::Space::Local};
+    case Op::STL:
+      return std::pair{ir::Opcode::St, ir::Space::Local};
+    case Op::ATOMG:
+    case Op::REDG:
+      return std::pair{ir::Opcode::Atom, ir::Space::Global};
+    case Op::ATOMS:
+      return std::pair{ir::Opcode::Atom, ir::Space::Shared};
+    default:
+      return std::nullopt;
+  }
+}
+
+// The SASS run counted memory by SASS instruction; the per-line tables are the IR's. Each SASS
+// memory instruction's counts go to the IR instruction of its kind and space on its source line
+// (ptxas's line information: the IR line of a .kir kernel, the CUDA line of an imported one),
+// the first such when a line has several, so a line's SASS accesses (ptxas may merge or split
+// them) show there. Branch tables stay empty: the SASS's branches are not the IR's.
+void onto_ir_lines(const exec::LaunchSpec& launch, const sass::SassKernel& kernel,
+                   exec::LaunchStats& stats) {
+  std::vector<const ir::Instruction*> ir_insts;
+  for (const ir::BasicBlock& b : launch.kernel->blocks) {
+    for (const ir::Instruction& inst : b.instructions) ir_insts.push_back(&inst);
+  }
+  std::vector<exec::MemoryLineStats> by_ir(ir_insts.size());
+  for (std::size_t pc = 0; pc < kernel.program.insts.size() && pc < stats.per_memory.size(); ++pc) {
+    const exec::MemoryLineStats& counted = stats.per_memory[pc];
+    const sass::Instruction& inst = kernel.program.insts[pc];
+    const auto kind = ir_kind(inst.op);
+    if (counted.executions == 0 || !kind || inst.listed == nullptr) continue;
+    const std::uint32_t line = inst.listed->source_line;
+    for (std::size_t i = 0; i < ir_insts.size(); ++i) {
+      const ir::Instruction& ir_inst = *ir_insts[i];
+      const std::uint32_t ir_line = ir_inst.origin.known() ? ir_inst.origin.line : ir_inst.loc.line;
+      if (line == 0 || ir_line != line || ir_inst.opcode != kind->first ||
+          ir_inst.space != kind->second)
+        continue;
+      exec::add_counters(by_ir[i], counted);
+      break;
+    }
+  }
+  stats.per_memory = std::move(by_ir);
+  stats.per_branch.assign(ir_insts.size(), {});
 }
 
 }  // namespace
@@ -51,7 +105,7 @@ std::optional<exec::LaunchResult> run_on_sass(const ir::Module& module,
   if (!kernel) return std::nullopt;
   exec::LaunchResult result =
       sass::execute_sass(*kernel, launch, exec::constant_image(module), options, trace);
-  size_per_line_tables(launch, result.stats);
+  onto_ir_lines(launch, *kernel, result.stats);
   return result;
 }
 
@@ -72,7 +126,7 @@ std::optional<scheduler::TimingResult> time_on_sass(const ir::Module& module,
             *kernel, launch, memory, constants, on_sass.timing, options.max_warp_instructions);
       },
       launch, on_sass, occupancy, options);
-  size_per_line_tables(launch, r.functional.stats);
+  onto_ir_lines(launch, *kernel, r.functional.stats);
   return r;
 }
 
