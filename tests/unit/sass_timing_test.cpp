@@ -249,3 +249,22 @@ TEST_CASE("the SASS run's memory counts land on the IR lines they came from") {
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+TEST_CASE("--frontend auto runs the SASS where ptxas and nvdisasm are found, and says so") {
+  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
+  const CommandResult r = run_cli({"run", file, "--frontend", "auto", "--json", "-"});
+  REQUIRE(r.exit_code == 0);
+  // Without the tools, auto is the IR, and the message names what is missing.
+  const bool tools =
+      toolkit::find_program("ptxas").has_value() && sass::find_disassembler().has_value();
+  const std::string chosen = tools ? "sass" : "ir";
+  CHECK(nlohmann::json::parse(r.out)["frontend"] == chosen);
+  CHECK(r.err.find("--frontend auto: " + chosen) != std::string::npos);
+  const CommandResult bad = run_cli({"run", file, "--frontend", "frob"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--frontend must be ir, sass or auto, not 'frob'") != std::string::npos);
+}
+
+}  // namespace warpsim::test

@@ -70,8 +70,8 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "warpsim bench: error: --mode must be functional or timing\n";
     return kExitBadInput;
   }
+  if (!resolve_frontend(cl->vars, "bench", err)) return kExitBadInput;
   const std::string frontend = cl->vars["frontend"].as<std::string>();
-  if (!frontend_ok(frontend, "bench", err)) return kExitBadInput;
   const bool sass = frontend == "sass";
   const auto threads = static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>());
   const bool timing = mode == "timing";

@@ -206,8 +206,8 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
+  if (!resolve_frontend(cl->vars, "run", err)) return kExitBadInput;
   const std::string frontend = cl->vars["frontend"].as<std::string>();
-  if (!frontend_ok(frontend, "run", err)) return kExitBadInput;
   if (!timing && (!cl->vars["threads"].defaulted() || !cl->vars["cache-control"].defaulted())) {
     err << "warpsim run: error: --threads and --cache-control need --mode timing\n";
     return kExitBadInput;

@@ -265,8 +265,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
+  if (!resolve_frontend(cl->vars, "validate", err)) return kExitBadInput;
   const std::string frontend = cl->vars["frontend"].as<std::string>();
-  if (!frontend_ok(frontend, "validate", err)) return kExitBadInput;
   const std::string replay_name = cl->vars["replay"].as<std::string>();
   if (replay_name != "application" && replay_name != "kernel") {
     err << "warpsim validate: error: --replay must be application or kernel, not '" << replay_name

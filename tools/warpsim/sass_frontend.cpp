@@ -6,16 +6,33 @@
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
+#include "sim/import/toolkit.hpp"
+#include "sim/sass/disassembler.hpp"
 #include "sim/sass/sass_run.hpp"
 #include "sim/scheduler/frontend/sass_frontend.hpp"
 #include "tools/warpsim/kernel_input.hpp"
 
 namespace warpsim::cli {
 
-bool frontend_ok(const std::string& word, const char* command, std::ostream& err) {
+bool resolve_frontend(boost::program_options::variables_map& vars, const char* command,
+                      std::ostream& err) {
+  const std::string word = vars["frontend"].as<std::string>();
   if (word == "ir" || word == "sass") return true;
-  err << "warpsim " << command << ": error: --frontend must be ir or sass, not '" << word << "'\n";
-  return false;
+  if (word != "auto") {
+    err << "warpsim " << command << ": error: --frontend must be ir, sass or auto, not '" << word
+        << "'\n";
+    return false;
+  }
+  const bool ptxas = toolkit::find_program("ptxas").has_value();
+  const bool disassembler = sass::find_disassembler().has_value();
+  const std::string chosen = ptxas && disassembler ? "sass" : "ir";
+  vars.at("frontend").value() = chosen;
+  err << "warpsim " << command << ": --frontend auto: " << chosen
+      << (chosen == "sass" ? " (ptxas and nvdisasm found)"
+          : ptxas          ? " (nvdisasm not found)"
+                           : " (ptxas not found)")
+      << '\n';
+  return true;
 }
 
 std::string sass_ptx(const ir::Module& module, const std::string& arch) {

@@ -2,6 +2,7 @@
 // GPU, the launch executed on the SASS (sim/sass/). Chosen with --frontend sass.
 #pragma once
 
+#include <boost/program_options.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,11 +15,14 @@
 namespace warpsim::cli {
 
 inline constexpr const char* kFrontendHelp =
-    "ir (the IR executor) or sass (the kernel as ptxas compiles it for the config's GPU, "
-    "executed instruction by instruction; needs ptxas and nvdisasm)";
+    "ir (the IR executor), sass (the kernel as ptxas compiles it for the config's GPU, "
+    "executed instruction by instruction; needs ptxas and nvdisasm) or auto (sass where both "
+    "are found, else ir; says which)";
 
-// false, with a message, for a word other than ir or sass.
-bool frontend_ok(const std::string& word, const char* command, std::ostream& err);
+// Checks --frontend and turns auto into sass or ir (saying which on `err`); false, with a
+// message, for another word.
+bool resolve_frontend(boost::program_options::variables_map& vars, const char* command,
+                      std::ostream& err);
 
 // What ptxas compiles for `module`: an imported module's own PTX (nvcc's, so a .cu runs as nvcc
 // builds it), an IR module lowered for `arch`; and the name of `kernel`'s entry in it.
