@@ -62,59 +62,40 @@ bool writes_first_operand(const std::string& opcode) {
            base == "prefetch");
 }
 
-}  // namespace
+struct Use {
+  const Instruction* inst;
+  std::size_t operand;  // 1 or 2 for a source operand an add could fuse; else kNotAnOperand
+  std::size_t block;
+  std::size_t position;
+};
+struct Product {
+  std::size_t block, position;
+  std::size_t depth;  // the longest chain of instructions within the block ending here
+};
 
-void EntryTranslator::find_contractions() {
-  struct Use {
-    const Instruction* inst;
-    std::size_t operand;
-    std::size_t block;
-    std::size_t position;
-  };
-  struct Product {
-    std::size_t block, position;
-    std::size_t depth;  // the longest chain of instructions within the block ending here
-  };
+// Where each register is read, and the multiplies that might fuse, in one pass over the body.
+struct BodyScan {
   std::map<std::string, std::vector<Use>> uses;
-  std::map<const Instruction*, Product> products;  // the fusable multiplies, where they are
+  std::map<const Instruction*, Product> products;
   std::map<std::string, const Instruction*> product_of;
   std::vector<const Instruction*> order;  // every instruction, in order
-  std::size_t block = 0;
-  std::map<std::string, std::size_t> depth;  // a register's chain length in the current block
-  for (const Statement& s : entry_.body) {
-    if (std::holds_alternative<Label>(s)) {
-      ++block;
-      depth.clear();
-      continue;
-    }
-    const Instruction& inst = std::get<Instruction>(s);
-    const bool writes = writes_first_operand(inst.opcode);
-    std::size_t chain = 0;
-    for_each_read(inst, writes, [&](const std::string& name, std::size_t operand) {
-      uses[name].push_back({&inst, operand, block, order.size()});
-      if (const auto it = depth.find(name); it != depth.end()) chain = std::max(chain, it->second);
-    });
-    const Register* d = register_operand(inst, 0);
-    if (writes && d) depth[d->name] = chain + 1;
-    if (writes && d && is_plain(inst, "mul") && !inst.guard && definitions_[d->name] == 1) {
-      products[&inst] = {block, order.size(), chain + 1};
-      product_of[d->name] = &inst;
-    }
-    order.push_back(&inst);
-    if (inst.opcode.starts_with("bra")) {  // a branch ends its block
-      ++block;
-      depth.clear();
-    }
+
+  const std::vector<Use>& uses_of(const Instruction& mul) const {
+    static const std::vector<Use> kNone;
+    const auto it = uses.find(std::get<Register>(mul.operands[0]).name);
+    return it == uses.end() ? kNone : it->second;
   }
   // Whether register `name` is written strictly between positions `from` and `to`.
-  auto rewritten_between = [&](const std::string& name, std::size_t from, std::size_t to) {
+  bool rewritten_between(const std::string& name, std::size_t from, std::size_t to) const {
     for (std::size_t k = from + 1; k < to; ++k) {
       const Register* d = register_operand(*order[k], 0);
       if (d && d->name == name && writes_first_operand(order[k]->opcode)) return true;
     }
     return false;
-  };
-  auto fusable_use = [&](const Instruction* mul, const Use& u) {
+  }
+  // Whether the use `u` of `mul`'s product could fuse: a plain add/sub of its type, later in
+  // its block, neither of mul's sources written in between.
+  bool fusable_use(const Instruction* mul, const Use& u) const {
     const Product& p = products.at(mul);
     if (u.operand != 1 && u.operand != 2) return false;
     if (u.block != p.block || u.position <= p.position) return false;
@@ -132,42 +113,78 @@ void EntryTranslator::find_contractions() {
       }
     }
     return true;
-  };
+  }
+};
+
+BodyScan scan_body(const Entry& entry, std::map<std::string, std::uint32_t>& definitions) {
+  BodyScan scan;
+  std::size_t block = 0;
+  std::map<std::string, std::size_t> depth;  // a register's chain length in the current block
+  for (const Statement& s : entry.body) {
+    if (std::holds_alternative<Label>(s)) {
+      ++block;
+      depth.clear();
+      continue;
+    }
+    const Instruction& inst = std::get<Instruction>(s);
+    const bool writes = writes_first_operand(inst.opcode);
+    std::size_t chain = 0;
+    for_each_read(inst, writes, [&](const std::string& name, std::size_t operand) {
+      scan.uses[name].push_back({&inst, operand, block, scan.order.size()});
+      if (const auto it = depth.find(name); it != depth.end()) chain = std::max(chain, it->second);
+    });
+    const Register* d = register_operand(inst, 0);
+    if (writes && d) depth[d->name] = chain + 1;
+    if (writes && d && is_plain(inst, "mul") && !inst.guard && definitions[d->name] == 1) {
+      scan.products[&inst] = {block, scan.order.size(), chain + 1};
+      scan.product_of[d->name] = &inst;
+    }
+    scan.order.push_back(&inst);
+    if (inst.opcode.starts_with("bra")) {  // a branch ends its block
+      ++block;
+      depth.clear();
+    }
+  }
+  return scan;
+}
+
+}  // namespace
+
+void EntryTranslator::find_contractions() {
+  const BodyScan scan = scan_body(entry_, definitions_);
   // Candidates: products whose every use can fuse; then each add picks one of its products (as
   // above), and a product passed over by an add it feeds is a multiply after all (repeated
   // until no choice changes).
   std::set<const Instruction*> fused;
-  for (const auto& entry : products) {
+  for (const auto& entry : scan.products) {
     const Instruction* mul = entry.first;
-    const auto& list = uses[std::get<Register>(mul->operands[0]).name];
+    const auto& list = scan.uses_of(*mul);
     if (!list.empty() &&
-        std::ranges::all_of(list, [&](const Use& u) { return fusable_use(mul, u); })) {
+        std::ranges::all_of(list, [&](const Use& u) { return scan.fusable_use(mul, u); })) {
       fused.insert(mul);
     }
   }
+  auto fused_product = [&](const Instruction& add, std::size_t i) -> const Instruction* {
+    const Register* r = register_operand(add, i);
+    if (r == nullptr || !scan.product_of.contains(r->name)) return nullptr;
+    const Instruction* m = scan.product_of.at(r->name);
+    return fused.contains(m) ? m : nullptr;
+  };
   for (bool changed = true; changed;) {
     changed = false;
     fma_of_add_.clear();
     for (const Instruction* mul : fused) {
-      for (const Use& u : uses[std::get<Register>(mul->operands[0]).name]) {
-        const Instruction* add = u.inst;
-        auto fused_product = [&](std::size_t i) -> const Instruction* {
-          const Register* r = register_operand(*add, i);
-          if (r == nullptr || !product_of.contains(r->name)) return nullptr;
-          const Instruction* m = product_of.at(r->name);
-          return fused.contains(m) ? m : nullptr;
-        };
-        const Instruction* first = fused_product(1);
-        const Instruction* second = fused_product(2);
+      for (const Use& u : scan.uses_of(*mul)) {
+        const Instruction* first = fused_product(*u.inst, 1);
+        const Instruction* second = fused_product(*u.inst, 2);
         const bool second_deeper =
-            first && second && products.at(second).depth > products.at(first).depth;
+            first && second && scan.products.at(second).depth > scan.products.at(first).depth;
         const std::size_t pick = first && !second_deeper ? 1 : 2;
-        if (pick == u.operand) fma_of_add_[add] = {mul, pick};
+        if (pick == u.operand) fma_of_add_[u.inst] = {mul, pick};
       }
     }
     for (auto it = fused.begin(); it != fused.end();) {
-      const auto& list = uses[std::get<Register>((*it)->operands[0]).name];
-      const bool all_taken = std::ranges::all_of(list, [&](const Use& u) {
+      const bool all_taken = std::ranges::all_of(scan.uses_of(**it), [&](const Use& u) {
         const auto f = fma_of_add_.find(u.inst);
         return f != fma_of_add_.end() && f->second.first == *it;
       });
