@@ -21,6 +21,7 @@
 
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
+#include "sim/import/ptx_operand_walk.hpp"
 
 namespace warpsim::ptx {
 namespace {
@@ -31,35 +32,6 @@ const Register* register_operand(const Instruction& inst, std::size_t i) {
 
 bool is_plain(const Instruction& inst, const char* base) {
   return inst.opcode == std::string(base) + ".f32" || inst.opcode == std::string(base) + ".f64";
-}
-
-// Every register `inst` reads, with the operand it is (kNotAnOperand for guards, addresses,
-// pairs and vectors: uses that cannot fuse).
-constexpr std::size_t kNotAnOperand = SIZE_MAX;
-template <typename F>
-void for_each_read(const Instruction& inst, bool writes, F&& f) {
-  if (inst.guard) f(inst.guard->name, kNotAnOperand);
-  for (std::size_t i = writes ? 1 : 0; i < inst.operands.size(); ++i) {
-    const Operand& o = inst.operands[i];
-    if (const auto* r = std::get_if<Register>(&o)) f(r->name, i);
-    if (const auto* p = std::get_if<PairOperand>(&o)) {
-      f(p->first.name, kNotAnOperand);
-      f(p->second.name, kNotAnOperand);
-    }
-    if (const auto* v = std::get_if<VectorOperand>(&o)) {
-      for (const Register& r : v->elements) f(r.name, kNotAnOperand);
-    }
-    if (const auto* a = std::get_if<Address>(&o); a && a->base) {
-      if (const auto* r = std::get_if<Register>(&*a->base)) f(r->name, kNotAnOperand);
-    }
-  }
-}
-
-bool writes_first_operand(const std::string& opcode) {
-  const std::string base = opcode.substr(0, opcode.find('.'));
-  return !(base == "st" || base == "red" || base == "bar" || base == "barrier" || base == "bra" ||
-           base == "ret" || base == "exit" || base == "membar" || base == "fence" ||
-           base == "prefetch");
 }
 
 struct Use {
@@ -129,7 +101,7 @@ BodyScan scan_body(const Entry& entry, std::map<std::string, std::uint32_t>& def
     const Instruction& inst = std::get<Instruction>(s);
     const bool writes = writes_first_operand(inst.opcode);
     std::size_t chain = 0;
-    for_each_read(inst, writes, [&](const std::string& name, std::size_t operand) {
+    for_each_read(inst, [&](const std::string& name, std::size_t operand) {
       scan.uses[name].push_back({&inst, operand, block, scan.order.size()});
       if (const auto it = depth.find(name); it != depth.end()) chain = std::max(chain, it->second);
     });

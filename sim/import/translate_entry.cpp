@@ -6,6 +6,7 @@
 
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/kernel_signature.hpp"
+#include "sim/import/ptx_operand_walk.hpp"
 
 namespace warpsim::ptx {
 
@@ -240,33 +241,9 @@ void EntryTranslator::scan_definitions() {
   for (const Statement& s : entry_.body) {
     const auto* inst = std::get_if<Instruction>(&s);
     if (inst == nullptr) continue;
-    if (inst->guard) reads_.insert(inst->guard->name);
     const std::string base = inst->opcode.substr(0, inst->opcode.find('.'));
-    const bool writes = !(base == "st" || base == "red" || base == "bar" || base == "barrier" ||
-                          base == "bra" || base == "ret" || base == "exit" || base == "membar" ||
-                          base == "fence" || base == "prefetch");
-    for (std::size_t i = 0; i < inst->operands.size(); ++i) {
-      const Operand& op = inst->operands[i];
-      const bool defined = writes && i == 0;
-      auto note = [&](const Register& r, bool def) {
-        if (def) {
-          ++definitions_[r.name];
-        } else {
-          reads_.insert(r.name);
-        }
-      };
-      if (const auto* r = std::get_if<Register>(&op)) note(*r, defined);
-      if (const auto* p = std::get_if<PairOperand>(&op)) {
-        note(p->first, defined);
-        note(p->second, defined);
-      }
-      if (const auto* v = std::get_if<VectorOperand>(&op)) {
-        for (const Register& r : v->elements) note(r, defined);
-      }
-      if (const auto* a = std::get_if<Address>(&op); a && a->base) {
-        if (const auto* r = std::get_if<Register>(&*a->base)) note(*r, false);
-      }
-    }
+    for_each_write(*inst, [&](const std::string& name) { ++definitions_[name]; });
+    for_each_read(*inst, [&](const std::string& name, std::size_t) { reads_.insert(name); });
     if (base == "mov" && inst->operands.size() == 2 && !inst->guard) {
       const auto* d = std::get_if<Register>(&inst->operands[0]);
       const auto* imm = std::get_if<Immediate>(&inst->operands[1]);

@@ -273,7 +273,6 @@ struct Decoder {
       inst.operands.push_back(*op);
     }
     inst.pipe = instruction_pipe(inst, s.opcode.find(".MMA") != std::string::npos);
-    inst.also_pipe = name.also;
     return true;
   }
 };

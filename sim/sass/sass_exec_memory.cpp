@@ -107,15 +107,17 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
     const memory::GlobalRequest r = memory::coalesce(acc.address, x.mask);
     const bool atomic =
         global_op == exec::GlobalOp::Atomic || global_op == exec::GlobalOp::Reduction;
+    const unsigned counted = atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
+    const unsigned ideal = memory::ideal_sectors(x.mask, acc.bytes);
     exec::GlobalOpStats& g = x.stats.memory.global[static_cast<std::size_t>(global_op)];
     ++g.requests;
-    g.sectors += atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
-    g.ideal_sectors += memory::ideal_sectors(x.mask, acc.bytes);
+    g.sectors += counted;
+    g.ideal_sectors += ideal;
     g.lines += r.lines;
     if (line != nullptr) {
       ++line->requests;
-      line->sectors += atomic ? memory::atomic_sectors(acc.address, x.mask) : r.sectors;
-      line->ideal_sectors += memory::ideal_sectors(x.mask, acc.bytes);
+      line->sectors += counted;
+      line->ideal_sectors += ideal;
     }
     record(x, acc, r.sectors, r.lines, 0);
   } else if (acc.space == Space::Shared) {

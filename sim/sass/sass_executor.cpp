@@ -285,8 +285,8 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   ++classes.instructions;
   ++classes.per_mnemonic[inst.mnemonic];
   ++classes.pipes[static_cast<std::size_t>(inst.pipe)];
-  if (inst.also_pipe != exec::SassPipe::None)
-    ++classes.pipes[static_cast<std::size_t>(inst.also_pipe)];
+  if (const exec::SassPipe also = kMnemonics[inst.mnemonic].also; also != exec::SassPipe::None)
+    ++classes.pipes[static_cast<std::size_t>(also)];
   // The memory classes count instructions with a lane left by the guard; the pipes count every
   // executed one, predicated off or not (as the GPU's counters do).
   if (const auto c = op_class(inst.op); c && mask != 0) ++classes.ops[static_cast<std::size_t>(*c)];

@@ -223,10 +223,9 @@ struct Instruction {
   std::vector<Operand> operands;
   std::uint32_t target = 0;  // BRA/BSSY/CALL: the instruction index it names
   std::uint32_t address = 0;
-  const SassInstruction* listed = nullptr;          // its listing line (opcode, operands, controls)
-  std::uint8_t mnemonic = 0;                        // its row of kMnemonics (sass_mnemonics.hpp)
-  exec::SassPipe pipe = exec::SassPipe::None;       // what smsp__inst_executed_pipe_* counts it in
-  exec::SassPipe also_pipe = exec::SassPipe::None;  // and a second one (Mnemonic::also)
+  const SassInstruction* listed = nullptr;     // its listing line (opcode, operands, controls)
+  std::uint8_t mnemonic = 0;                   // its row of kMnemonics (sass_mnemonics.hpp)
+  exec::SassPipe pipe = exec::SassPipe::None;  // what smsp__inst_executed_pipe_* counts it in
 };
 
 struct SassProgram {

@@ -32,6 +32,14 @@ std::string launch_blocks(const fs::path& kir) {
   return out;
 }
 
+// Whether nvcc is found; if not, a message that `what` (what the test skips).
+bool have_nvcc(const std::string& what) {
+  if (toolkit::find_program("nvcc")) return true;
+  const std::string why = "nvcc is not installed: " + what;
+  MESSAGE(why);
+  return false;
+}
+
 // Writes `cu` and `launch` as NAME.cu and NAME.launch into a scratch folder, imports the kernel
 // with nvcc and runs it functionally.
 exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
@@ -51,10 +59,7 @@ exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
 }
 
 TEST_CASE("every seed kernel written in CUDA gives its IR twin's outputs and memory counters") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the CUDA seed kernels are not compiled here");
-    return;
-  }
+  if (!have_nvcc("the CUDA seed kernels are not compiled here")) return;
   const fs::path cuda_dir = source_dir() / "kernels_cuda";
   const fs::path scratch = fs::temp_directory_path() / "warpsim_cuda_import_test";
   fs::create_directories(scratch);
@@ -133,10 +138,7 @@ TEST_CASE("occupancy FILE takes the kernel's shared memory and its first launch'
 namespace warpsim::test {
 
 TEST_CASE("CUDA's float roundings give IEEE's integral values, signed zeros and canonical NaNs") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: rounding.cu is not compiled here");
-    return;
-  }
+  if (!have_nvcc("rounding.cu is not compiled here")) return;
   const fs::path dir = source_dir() / "kernels_cuda" / "textbook";
   cli::InputOptions options;
   options.launch_file = (dir / "rounding.launch").string();
@@ -190,10 +192,7 @@ TEST_CASE("CUDA's float roundings give IEEE's integral values, signed zeros and 
 namespace warpsim::test {
 
 TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the kernel is not compiled here");
-    return;
-  }
+  if (!have_nvcc("the kernel is not compiled here")) return;
   // __double2hiint and __double2loint unpack with mov.b64 {lo, hi}; __hiloint2double packs.
   // Flipping the low word's bit 0 on the way changes exactly bit 0 of the double.
   const exec::LaunchResult r = run_cuda(
@@ -220,10 +219,7 @@ TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits
 namespace warpsim::test {
 
 TEST_CASE("__ffs and the highest set bit come through bfind exactly, zero and negatives too") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the kernel is not compiled here");
-    return;
-  }
+  if (!have_nvcc("the kernel is not compiled here")) return;
   // v: 0 for thread 0, else t * 0x01010101 shifted by t % 7, negated for odd t.
   const exec::LaunchResult r =
       run_cuda("bits",
@@ -252,10 +248,7 @@ TEST_CASE("__ffs and the highest set bit come through bfind exactly, zero and ne
 namespace warpsim::test {
 
 TEST_CASE("__byte_perm and prmt's sign-copying selectors pick the bytes PTX says") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the kernel is not compiled here");
-    return;
-  }
+  if (!have_nvcc("the kernel is not compiled here")) return;
   const exec::LaunchResult r =
       run_cuda("perm",
                "__global__ void perm(const unsigned* a, const unsigned* b, unsigned* out) {\n"
@@ -296,10 +289,7 @@ TEST_CASE("__byte_perm and prmt's sign-copying selectors pick the bytes PTX says
 namespace warpsim::test {
 
 TEST_CASE("__sad and __usad: the absolute difference in the operands' signedness, plus c") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the kernel is not compiled here");
-    return;
-  }
+  if (!have_nvcc("the kernel is not compiled here")) return;
   const exec::LaunchResult r = run_cuda(
       "sad",
       "__global__ void sadk(const int* a, const int* b, const unsigned* c, int* s, "
@@ -328,10 +318,7 @@ TEST_CASE("__sad and __usad: the absolute difference in the operands' signedness
 namespace warpsim::test {
 
 TEST_CASE("a 32-bit load into a 64-bit register sign-extends .s32 and zero-extends .u32") {
-  if (!toolkit::find_program("nvcc")) {
-    MESSAGE("nvcc is not installed: the kernel is not compiled here");
-    return;
-  }
+  if (!have_nvcc("the kernel is not compiled here")) return;
   // nvcc -O3 loads the summands of 64-bit sums straight into 64-bit registers
   // (`ld.global.s32 %rd42` and `ld.global.u32 %rd44`), which PTX defines as extending loads.
   const exec::LaunchResult r =

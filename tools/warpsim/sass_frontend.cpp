@@ -95,13 +95,13 @@ void onto_ir_lines(const exec::LaunchSpec& launch, const sass::SassKernel& kerne
     const exec::MemoryLineStats& counted = stats.per_memory[pc];
     const sass::Instruction& inst = kernel.program.insts[pc];
     const auto kind = ir_kind(inst.op);
-    if (counted.executions == 0 || !kind || inst.listed == nullptr) continue;
+    if (counted.executions == 0 || !kind || inst.listed == nullptr || inst.listed->source_line == 0)
+      continue;
     const std::uint32_t line = inst.listed->source_line;
     for (std::size_t i = 0; i < ir_insts.size(); ++i) {
       const ir::Instruction& ir_inst = *ir_insts[i];
       const std::uint32_t ir_line = ir_inst.origin.known() ? ir_inst.origin.line : ir_inst.loc.line;
-      if (line == 0 || ir_line != line || ir_inst.opcode != kind->first ||
-          ir_inst.space != kind->second)
+      if (ir_line != line || ir_inst.opcode != kind->first || ir_inst.space != kind->second)
         continue;
       exec::add_counters(by_ir[i], counted);
       break;
