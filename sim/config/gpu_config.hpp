@@ -76,6 +76,7 @@ struct TimingConfig {
   std::uint64_t l1_ways = 0;
   std::uint64_t l1_hit_latency = 0;
   std::uint64_t lsu_cycles_per_line = 0;
+  std::uint64_t lsu_min_cycles_per_request = 1;  // a load request's least tag-stage time
   std::uint64_t lsu_store_cycles_per_line = 0;
   std::uint64_t sm_l2_bytes_per_cycle = 0;  // answers from the L2 into one SM (0: unlimited)
   std::uint64_t lg_queue_cycles = 0;
@@ -86,11 +87,14 @@ struct TimingConfig {
   std::uint64_t l2_latency = 0;      // an L1 miss that hits in L2: extra cycles over an L1 hit
   std::uint64_t l2_far_latency = 0;  // a line fetched from its home partition: extra cycles
   std::uint64_t l2_bytes_per_cycle = 0;
+  std::uint64_t l2_crossing_bytes_per_cycle = 0;  // between the partitions (0: unlimited)
   std::uint64_t l2_atomic_cycles_per_request = 0;
   std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice
-  std::uint64_t l2_atomic_min_lanes = 1;  // a request of fewer lanes takes as long as this many
-  std::uint64_t l2_partial_write_cost_pct = 0;  // a partly written sector, % of a whole one
-  std::uint64_t dram_latency = 0;               // an L2 miss: extra cycles over an L2 hit
+  std::uint64_t l2_atomic_min_lanes =
+      1;  // one on the words of the slice's last: at least these lanes
+  std::uint64_t l2_atomic_spread_min_lanes = 1;  // one on other words: at least these lanes
+  std::uint64_t l2_partial_write_cost_pct = 0;   // a partly written sector, % of a whole one
+  std::uint64_t dram_latency = 0;                // an L2 miss: extra cycles over an L2 hit
   std::uint64_t dram_bytes_per_cycle = 0;
   std::uint64_t dram_channels = 0;
   std::uint64_t dram_access_sectors = 1;  // a DRAM read moves aligned groups of this many sectors

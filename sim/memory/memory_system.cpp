@@ -34,6 +34,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
           std::max<std::uint64_t>(1, std::min(gpu.timing.l2_partitions, gpu.timing.l2_slices))),
       partition_of_sm_(std::move(partition_of_sm)),
       slice_servers_(gpu.timing.l2_slices),
+      last_atomic_(gpu.timing.l2_slices),
       channel_servers_(gpu.timing.dram_channels) {
   // Two sides when the slices of a partition and the channels split evenly between them.
   const std::uint64_t per_partition = t_.l2_slices / partitions_;
@@ -50,6 +51,10 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       static_cast<double>(t_.dram_channels) / static_cast<double>(t_.dram_bytes_per_cycle);
   dram_access_bytes_ = static_cast<double>(t_.dram_access_sectors * 32);
   side_dram_bytes_per_cycle_ = static_cast<double>(t_.dram_bytes_per_cycle) / sides_;
+  crossing_servers_.resize(sides_ * partitions_);
+  if (t_.l2_crossing_bytes_per_cycle != 0)
+    crossing_cycles_per_byte_ = static_cast<double>(sides_ * partitions_) /
+                                static_cast<double>(t_.l2_crossing_bytes_per_cycle);
 }
 
 std::uint32_t MemorySystem::side_of(std::uint64_t line) const {
@@ -135,7 +140,8 @@ CacheLine& MemorySystem::touch_line(std::uint64_t slice, std::uint64_t line, std
 
 std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
                                          std::uint8_t sectors, std::uint64_t arrival,
-                                         std::uint64_t at, std::uint32_t side, bool from_home) {
+                                         std::uint64_t at, std::uint32_t side, bool from_home,
+                                         std::uint64_t partition) {
   MemoryCounters& counters = side_counters_[side];
   std::uint64_t ready = at;
   const auto missing = static_cast<std::uint8_t>(sectors & ~line.valid);
@@ -153,13 +159,13 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
     // between the partitions. Its time is booked from the request's arrival, as every slice's
     // is (bookings in arrival order leave no gaps a later booking could not fill).
     const std::uint64_t home_slice = slice_of(address, home_of(address));
-    const Cycle at_home =
-        std::max(at, slice_servers_[home_slice].book(
-                         arrival, slice_busy(static_cast<double>(count(missing) * 32))));
+    const auto bytes = static_cast<double>(count(missing) * 32);
+    const Cycle at_home = std::max(at, slice_servers_[home_slice].book(arrival, slice_busy(bytes)));
     CacheLine scratch;
     CacheLine& home = touch_line(home_slice, address, at_home, scratch);
-    arrives =
-        read_sectors(home, address, missing, arrival, at_home, side, false) + t_.l2_far_latency;
+    const Cycle fetched_at = read_sectors(home, address, missing, arrival, at_home, side, false);
+    // Its crossing back is booked from the arrival too, for the same reason.
+    arrives = std::max(fetched_at, cross(side, partition, bytes, arrival)) + t_.l2_far_latency;
   } else {
     // DRAM moves whole groups of sectors (chase_dram: a one-sector step reads 64 bytes); the
     // L2 keeps every sector that comes, so a later read of the group's others hits.
@@ -174,6 +180,30 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
   }
   line.valid |= fetched;
   return std::max(ready, arrives);
+}
+
+Cycle MemorySystem::cross(std::uint32_t side, std::uint64_t to_partition, double bytes, Cycle at) {
+  // The links between the partitions carry l2_crossing_bytes_per_cycle, each direction its
+  // share (l2_writes.kir and stream_l2_once: a pass that reads or writes each line once, half of
+  // them homed in the other partition, moves about 1.9 KB a cycle, laps that read near copies
+  // 4.0).
+  if (crossing_cycles_per_byte_ == 0) return at;
+  return crossing_servers_[side * partitions_ + to_partition].book(
+      at, BusyCycles{bytes * crossing_cycles_per_byte_});
+}
+
+BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t slice) {
+  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
+  // of few lanes still takes as long as some lanes: l2_atomic_min_lanes when it updates a word
+  // the slice's previous atomic did, since it waits for that update (atom_one_lane: one lane on
+  // one word, 3.48 cycles a request against 4.99 for 32 lanes), l2_atomic_spread_min_lanes when
+  // its words are others (atomic_scatter.kir: one lane a line over 32,768 lines, 1.3 cycles).
+  LastAtomic& last = last_atomic_[slice];
+  const bool waits = last.line == r.line && (last.words & r.words) != 0;
+  last = {r.line, r.words};
+  const std::uint64_t least = waits ? t_.l2_atomic_min_lanes : t_.l2_atomic_spread_min_lanes;
+  const auto lanes = static_cast<double>(std::max<std::uint64_t>(least, r.lanes));
+  return BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0};
 }
 
 std::uint64_t MemorySystem::serve(const L2Request& r) {
@@ -198,18 +228,15 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   // A partly written sector costs a read, a merge and a write in the slice.
   const double sector_times =
       sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
-  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
-  // of few lanes still takes about as long as l2_atomic_min_lanes of them (atom_one_lane: one
-  // lane per request, 3.48 cycles each against 4.99 for 32).
-  const auto lanes = static_cast<double>(std::max<std::uint64_t>(t_.l2_atomic_min_lanes, r.lanes));
-  const BusyCycles busy =
-      atomic ? BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0}
-             : slice_busy(sector_times * 32);
+  const BusyCycles busy = atomic ? atomic_busy(r, slice_index) : slice_busy(sector_times * 32);
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
-    // which keeps every written line; the SM's partition passes them on.
+    // which keeps every written line; the SM's partition passes them on, across the link.
     const std::uint64_t home_slice = slice_of(r.line, home_of(r.line));
-    const Cycle at_home = slice_servers_[home_slice].book(r.cycle + half, busy);
+    const Cycle arrived = away_from_home
+                              ? cross(side, home_of(r.line), sectors * 32.0, r.cycle + half)
+                              : r.cycle + half;
+    const Cycle at_home = slice_servers_[home_slice].book(arrived, busy);
     CacheLine uncached;
     CacheLine& home = touch_line(home_slice, r.line, at_home, uncached);
     MemoryCounters& counters = side_counters_[side];
@@ -231,8 +258,8 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const Cycle at_slice = slice_servers_[slice_index].book(r.cycle + half, busy);
   CacheLine uncached;
   CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
-  const std::uint64_t ready =
-      read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side, away_from_home);
+  const std::uint64_t ready = read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side,
+                                           away_from_home, partition);
   if (atomic) line.dirty |= r.sectors;
   return ready + half;
 }

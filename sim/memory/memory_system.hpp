@@ -37,6 +37,7 @@ struct L2Request {
   std::uint8_t sectors = 0;  // mask of the line's four sectors
   std::uint8_t partial = 0;  // writes: sectors written only in part
   std::uint8_t lanes = 0;    // atomics: lanes updating this line
+  std::uint32_t words = 0;   // atomics: the line's 4-byte words they update
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
   std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1
@@ -82,6 +83,10 @@ class MemorySystem {
 
  private:
   std::uint64_t serve(const L2Request& r);
+  // When `bytes` sent at `at` toward `to_partition` (lines of `side`) are across the link.
+  Cycle cross(std::uint32_t side, std::uint64_t to_partition, double bytes, Cycle at);
+  // The slice time of atomic `r` at `slice` (and it becomes the slice's last atomic).
+  BusyCycles atomic_busy(const L2Request& r, std::uint64_t slice);
   // The partition a line lives in: the host's copies and every write end there.
   std::uint64_t home_of(std::uint64_t line) const;
   // A slice's time for moving `bytes` through it.
@@ -91,11 +96,11 @@ class MemorySystem {
   CacheLine& touch_line(std::uint64_t slice, std::uint64_t line, std::uint64_t at,
                         CacheLine& uncached);
   // When `sectors` of `line` (in a slice of `side`, which served the request arriving at
-  // `arrival` at `at`) are ready, fetching what it lacks from the line's home partition
-  // (`from_home`) or from DRAM; counts the lookups.
+  // `arrival` at `at`) are ready, fetching what it lacks from the line's home partition (when
+  // `from_home`, across to `partition`) or from DRAM; counts the lookups.
   std::uint64_t read_sectors(CacheLine& line, std::uint64_t address, std::uint8_t sectors,
                              std::uint64_t arrival, std::uint64_t at, std::uint32_t side,
-                             bool from_home);
+                             bool from_home, std::uint64_t partition = 0);
   std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
   // A slice's side: its index within its partition decides (slices of a side are in every
   // partition).
@@ -113,7 +118,17 @@ class MemorySystem {
   std::vector<std::uint32_t> partition_of_sm_;
   std::vector<SectorCache> slices_;
   std::vector<BandwidthServer> slice_servers_;
+  // By slice: the line and words of the last atomic it applied (an atomic on one of them waits
+  // for that update).
+  struct LastAtomic {
+    std::uint64_t line = UINT64_MAX;
+    std::uint32_t words = 0;
+  };
+  std::vector<LastAtomic> last_atomic_;
   std::vector<BandwidthServer> channel_servers_;  // the DRAM channels
+  // By side and receiving partition: the link that carries lines fetched from the other one.
+  std::vector<BandwidthServer> crossing_servers_;
+  double crossing_cycles_per_byte_ = 0;
   double slice_cycles_per_byte_ = 0, channel_cycles_per_byte_ = 0;
   double dram_access_bytes_ = 0;               // a DRAM request's size, as the load counts it
   double side_dram_bytes_per_cycle_ = 0;       // a side's share of the DRAM bandwidth

@@ -164,6 +164,41 @@ TEST_CASE("a store of every other word leaves its sectors partial") {
   CHECK(l1.requests()[1].partial == 0xF);
 }
 
+TEST_CASE("a load takes the tag stage a line a cycle, but no less than its least a request") {
+  // lsu_min_cycles_per_request 2: a request of one line (32 consecutive words) holds the stage
+  // 2 cycles, one of four lines (lanes 16 bytes apart) 4, as the H200's l1_hits.kir shows.
+  config::TimingConfig t = l1_timing();
+  t.lsu_min_cycles_per_request = 2;
+  L1Unit l1(t, 4 * 4 * kLineBytes, 0);
+  const std::uint32_t dst[1] = {7};
+  const auto one_line = consecutive(0);
+  std::vector<std::uint64_t> four_lines(kWarpSize);
+  for (unsigned l = 0; l < kWarpSize; ++l) four_lines[l] = 16 * kLineBytes + 16 * l;
+  GlobalAccess one{0, MemoryOp::Load, dst, 1, 4, kFullWarpMask, one_line.data(), 1, -1};
+  GlobalAccess four{0, MemoryOp::Load, dst, 1, 4, kFullWarpMask, four_lines.data(), 4, -1};
+  l1.issue(one, 0);  // tagged at 2
+  REQUIRE(l1.requests().size() == 1);
+  CHECK(l1.requests()[0].cycle == 2);
+  l1.issue(four, 0);  // behind it: tagged at 2 + 4
+  REQUIRE(l1.requests().size() == 5);
+  CHECK(l1.requests()[1].cycle == 6);
+}
+
+TEST_CASE("an atomic's request names the words its lanes update") {
+  // Lanes 0-3 add to words 0-3 of line 0, lanes 4-31 to word 5 of line 1: two requests.
+  const config::TimingConfig t = l1_timing();
+  L1Unit l1(t, 4 * 4 * kLineBytes, 0);
+  std::vector<std::uint64_t> a(kWarpSize, kLineBytes + 20);
+  for (unsigned l = 0; l < 4; ++l) a[l] = 4 * l;
+  GlobalAccess atomic{0, MemoryOp::Atomic, nullptr, 0, 4, kFullWarpMask, a.data(), 2, -1};
+  l1.issue(atomic, 0);
+  REQUIRE(l1.requests().size() == 2);
+  CHECK(l1.requests()[0].lanes == 4);
+  CHECK(l1.requests()[0].words == 0xFu);
+  CHECK(l1.requests()[1].lanes == 28);
+  CHECK(l1.requests()[1].words == 1u << 5);
+}
+
 TEST_CASE("the worker team runs every share at once and passes a share's exception on") {
   WorkerTeam team(3);
   std::vector<std::atomic<int>> ran(3);

@@ -19,8 +19,13 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   const bool is_load = a.op == MemoryOp::Load;
   const bool is_atomic = a.op == MemoryOp::Atomic;
   const std::uint64_t start = std::max(now, lsu_free_);
-  lsu_free_ = start + std::max(1u, a.lines) * (a.op == MemoryOp::Store ? c.lsu_store_cycles_per_line
-                                                                       : c.lsu_cycles_per_line);
+  // A load or atomic holds the tag stage a line at a time, but no less than
+  // lsu_min_cycles_per_request (l1_hits.kir: a request of one or two lines takes 2.2 cycles, of
+  // four 4.1, of 32 32.2).
+  lsu_free_ =
+      start + (a.op == MemoryOp::Store ? std::max(1u, a.lines) * c.lsu_store_cycles_per_line
+                                       : std::max(std::uint64_t{a.lines} * c.lsu_cycles_per_line,
+                                                  c.lsu_min_cycles_per_request));
   const std::uint64_t tagged = lsu_free_;
   // The request's lines, each with the sectors it needs, in first-touch order.
   memory::LinesTouched touched;
@@ -73,9 +78,15 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
       atomic_attached = atomic_attached || is_atomic;
       if (is_atomic) {
         unsigned lanes = 0;
-        for (std::uint32_t m = a.mask; m != 0; m &= m - 1)
-          lanes += a.addresses[std::countr_zero(m)] / memory::kLineBytes == lines[k] ? 1u : 0u;
+        std::uint32_t updated = 0;
+        for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+          const std::uint64_t address = a.addresses[std::countr_zero(m)];
+          if (address / memory::kLineBytes != lines[k]) continue;
+          ++lanes;
+          updated |= 1u << (address % memory::kLineBytes / 4);
+        }
         requests_[r].lanes = static_cast<std::uint8_t>(lanes);
+        requests_[r].words = updated;
       } else {
         for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
           if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)

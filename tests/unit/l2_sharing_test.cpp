@@ -1,0 +1,112 @@
+// What L2 requests share beyond their slice: the link between the two partitions, and an
+// atomic unit's wait for an update of the same word.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "sim/memory/memory_system.hpp"
+#include "tests/unit/timing_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// The done cycles of `requests`, resolved in one batch.
+void resolve_all(memory::MemorySystem& m, std::vector<memory::L2Request>& requests) {
+  std::vector<memory::L2Request*> batch;
+  batch.reserve(requests.size());
+  for (auto& r : requests) batch.push_back(&r);
+  m.resolve(batch, 0, [](const memory::L2Request&) {});
+}
+
+// For each memory side, the done cycles of the requests at least `slow` cycles after the
+// fastest: those whose data crossed the link (a far line), sorted.
+std::map<std::uint32_t, std::vector<std::uint64_t>> crossed_by_side(
+    const memory::MemorySystem& m, const std::vector<memory::L2Request>& requests,
+    std::uint64_t slow) {
+  std::uint64_t fastest = UINT64_MAX;
+  for (const auto& r : requests) fastest = std::min(fastest, r.done);
+  std::map<std::uint32_t, std::vector<std::uint64_t>> out;
+  for (const auto& r : requests) {
+    if (r.done >= fastest + slow) out[m.side_of(r.line)].push_back(r.done);
+  }
+  for (auto& [side, done] : out) std::sort(done.begin(), done.end());
+  return out;
+}
+
+TEST_CASE("lines fetched from the other partition share the link between them") {
+  // l2_crossing_bytes_per_cycle 4 over 2 sides x 2 directions: 1 byte a cycle each link. An SM
+  // of partition 1 reads one sector (32 bytes) of each of 64 lines the host copied in, all at
+  // cycle 0. About half are homed in partition 0: their sectors cross one after another on
+  // their side's link, 32 cycles apart; the lines homed near do not wait for them.
+  const auto gpu = h200({"memory.l2_crossing_bytes_per_cycle=4"});
+  memory::MemorySystem m(gpu, {0, 1});
+  m.preload(0, std::uint64_t{64} * kLineBytes);
+  std::vector<memory::L2Request> reads;
+  reads.reserve(64);
+  for (std::uint32_t line = 0; line < 64; ++line) reads.push_back({0, 0, line, line, 0x1});
+  for (auto& r : reads) r.sm = 1;
+  resolve_all(m, reads);
+  const auto crossed = crossed_by_side(m, reads, gpu.timing.l2_far_latency);
+  std::size_t far_lines = 0;
+  for (const auto& [side, done] : crossed) {
+    far_lines += done.size();
+    for (std::size_t i = 1; i < done.size(); ++i) CHECK(done[i] - done[i - 1] >= 32);
+  }
+  CHECK(far_lines >= 16);
+  CHECK(far_lines <= 48);
+}
+
+TEST_CASE("a store from the other partition crosses the link to the line's home") {
+  // The same link at 1 byte a cycle: an SM of partition 1 writes all four sectors (128 bytes) of
+  // 64 new lines at cycle 0. Those homed in partition 0 reach their slice one after another,
+  // 128 cycles apart on their side's link; those homed in partition 1 are written at once.
+  const auto gpu = h200({"memory.l2_crossing_bytes_per_cycle=4"});
+  memory::MemorySystem m(gpu, {0, 1});
+  std::vector<memory::L2Request> writes;
+  writes.reserve(64);
+  for (std::uint32_t line = 0; line < 64; ++line) {
+    writes.push_back({0, 1, line, 1000 + line, 0xf});
+    writes.back().kind = memory::RequestKind::Write;
+  }
+  resolve_all(m, writes);
+  const auto crossed = crossed_by_side(m, writes, 100);
+  std::size_t far_lines = 0;
+  for (const auto& [side, done] : crossed) {
+    far_lines += done.size();
+    for (std::size_t i = 1; i < done.size(); ++i) CHECK(done[i] - done[i - 1] >= 128);
+  }
+  CHECK(far_lines >= 16);
+  CHECK(far_lines <= 48);
+}
+
+TEST_CASE("a one-lane atomic waits for the update of its word, not of another word") {
+  // One slice. Ten one-lane atomics on line 5 at cycle 0: on one word each waits for the one
+  // before, taking l2_atomic_min_lanes (22) lanes' time, 5 x 22 / 32 = 3.4375 cycles, but for
+  // the first (nothing before it): 5 x 8 / 32 = 1.25 + 9 x 3.4375 = 32.19, so the last is done
+  // at half + 33 + half. On ten different words each takes l2_atomic_spread_min_lanes (8): 10 x
+  // 1.25 = 12.5, the last done at half + 13 + half.
+  const auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  auto last_done = [&](bool same_word) {
+    memory::MemorySystem m(gpu);
+    m.preload(0, std::uint64_t{16} * kLineBytes);
+    std::vector<memory::L2Request> atomics;
+    atomics.reserve(10);
+    for (std::uint32_t i = 0; i < 10; ++i) {
+      memory::L2Request r{0, 0, i, 5, 0x1};
+      r.kind = memory::RequestKind::Atomic;
+      r.lanes = 1;
+      r.words = same_word ? 1u : 1u << i;
+      r.sectors = static_cast<std::uint8_t>(1u << ((same_word ? 0 : i) / 8));
+      atomics.push_back(r);
+    }
+    resolve_all(m, atomics);
+    return atomics.back().done;
+  };
+  CHECK(last_done(true) == half + 33 + half);
+  CHECK(last_done(false) == half + 13 + half);
+}
+
+}  // namespace
+}  // namespace warpsim::test
