@@ -208,8 +208,12 @@ const std::vector<KeySpec>& timing_keys() {
        "long as this many (it waits for that update)",
        &T::l2_atomic_min_lanes, 1, 32},
       {"memory.l2_atomic_spread_min_lanes", K::Integer, "lanes", "8",
-       "an atomic of fewer lanes on other words takes the slice as long as this many",
+       "an atomic of one lane on other words takes the slice as long as this many lanes",
        &T::l2_atomic_spread_min_lanes, 1, 32},
+      {"memory.l2_atomic_group_min_lanes", K::Integer, "lanes", "11",
+       "an atomic of more lanes (but fewer than this) on other words takes the slice as long as "
+       "this many",
+       &T::l2_atomic_group_min_lanes, 1, 32},
       {"memory.l2_atomic_lines_per_unit", K::Integer, "lines", "4",
        "neighbouring 128-byte lines whose atomics one L2 slice applies",
        &T::l2_atomic_lines_per_unit, 1, 1u << 20},
