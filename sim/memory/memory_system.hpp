@@ -34,10 +34,11 @@ struct L2Request {
   std::uint32_t sm = 0;
   std::uint32_t seq = 0;  // issue order within the SM
   std::uint64_t line = 0;
-  std::uint8_t sectors = 0;  // mask of the line's four sectors
-  std::uint8_t partial = 0;  // writes: sectors written only in part
-  std::uint8_t lanes = 0;    // atomics: lanes updating this line
-  std::uint32_t words = 0;   // atomics: the line's 4-byte words they update
+  std::uint8_t sectors = 0;            // mask of the line's four sectors
+  std::uint8_t partial = 0;            // writes: sectors written only in part
+  std::uint8_t lanes = 0;              // atomics: lanes updating this line
+  std::uint32_t words = 0;             // atomics: the line's 4-byte words they update
+  std::uint8_t lanes_on_one_word = 1;  // atomics: the most lanes updating one of those words
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
   std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1

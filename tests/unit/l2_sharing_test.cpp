@@ -108,5 +108,33 @@ TEST_CASE("a one-lane atomic waits for the update of its word, not of another wo
   CHECK(last_done(false) == half + 13 + half);
 }
 
+TEST_CASE("lanes of one atomic on one word are applied one after another") {
+  // One slice. Ten atomics of four lanes on lines 0-9 at cycle 0 (no two on one line, so none
+  // waits for another's update). On four words each takes l2_atomic_group_min_lanes (11) lanes'
+  // time: 10 x 5 x 11 / 32 = 17.19, the last done at half + 18 + half. With the four lanes on
+  // one word it is four one-lane atomics, 4 x l2_atomic_spread_min_lanes (8) lanes: 10 x 5 x 32
+  // / 32 = 50, done at half + 50 + half.
+  const auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  auto last_done = [&](std::uint8_t lanes_on_one_word) {
+    memory::MemorySystem m(gpu);
+    m.preload(0, std::uint64_t{16} * kLineBytes);
+    std::vector<memory::L2Request> atomics;
+    atomics.reserve(10);
+    for (std::uint32_t i = 0; i < 10; ++i) {
+      memory::L2Request r{0, 0, i, i, 0x1};
+      r.kind = memory::RequestKind::Atomic;
+      r.lanes = 4;
+      r.words = lanes_on_one_word == 1 ? 0xFu : 0x1u;
+      r.lanes_on_one_word = lanes_on_one_word;
+      atomics.push_back(r);
+    }
+    resolve_all(m, atomics);
+    return atomics.back().done;
+  };
+  CHECK(last_done(1) == half + 18 + half);
+  CHECK(last_done(4) == half + 50 + half);
+}
+
 }  // namespace
 }  // namespace warpsim::test

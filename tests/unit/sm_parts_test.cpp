@@ -184,7 +184,7 @@ TEST_CASE("a load takes the tag stage a line a cycle, but no less than its least
   CHECK(l1.requests()[1].cycle == 6);
 }
 
-TEST_CASE("an atomic's request names the words its lanes update") {
+TEST_CASE("an atomic's request names the words its lanes update, and the most on one") {
   // Lanes 0-3 add to words 0-3 of line 0, lanes 4-31 to word 5 of line 1: two requests.
   const config::TimingConfig t = l1_timing();
   L1Unit l1(t, 4 * 4 * kLineBytes, 0);
@@ -195,8 +195,10 @@ TEST_CASE("an atomic's request names the words its lanes update") {
   REQUIRE(l1.requests().size() == 2);
   CHECK(l1.requests()[0].lanes == 4);
   CHECK(l1.requests()[0].words == 0xFu);
+  CHECK(l1.requests()[0].lanes_on_one_word == 1);
   CHECK(l1.requests()[1].lanes == 28);
   CHECK(l1.requests()[1].words == 1u << 5);
+  CHECK(l1.requests()[1].lanes_on_one_word == 28);
 }
 
 TEST_CASE("the worker team runs every share at once and passes a share's exception on") {

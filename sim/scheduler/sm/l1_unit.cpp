@@ -79,14 +79,19 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
       if (is_atomic) {
         unsigned lanes = 0;
         std::uint32_t updated = 0;
+        std::uint8_t on_word[kWarpSize] = {};  // lanes on each of the line's words
+        std::uint8_t most = 0;
         for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
           const std::uint64_t address = a.addresses[std::countr_zero(m)];
           if (address / memory::kLineBytes != lines[k]) continue;
           ++lanes;
-          updated |= 1u << (address % memory::kLineBytes / 4);
+          const auto word = static_cast<unsigned>(address % memory::kLineBytes / 4);
+          updated |= 1u << word;
+          most = std::max(most, ++on_word[word]);
         }
         requests_[r].lanes = static_cast<std::uint8_t>(lanes);
         requests_[r].words = updated;
+        requests_[r].lanes_on_one_word = most;
       } else {
         for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
           if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)
