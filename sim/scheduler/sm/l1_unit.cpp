@@ -7,6 +7,29 @@
 #include "sim/memory/coalescing.hpp"
 
 namespace warpsim::scheduler {
+namespace {
+
+// An atomic's request for `line`: how many lanes update it, which of its words, and the most
+// lanes on one word (the L2 applies those one after another).
+void count_atomic_lanes(const GlobalAccess& a, std::uint64_t line, memory::L2Request& r) {
+  unsigned lanes = 0;
+  std::uint32_t updated = 0;
+  std::uint8_t on_word[kWarpSize] = {};  // lanes on each of the line's words
+  std::uint8_t most = 0;
+  for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+    const std::uint64_t address = a.addresses[std::countr_zero(m)];
+    if (address / memory::kLineBytes != line) continue;
+    ++lanes;
+    const auto word = static_cast<unsigned>(address % memory::kLineBytes / 4);
+    updated |= 1u << word;
+    most = std::max(most, ++on_word[word]);
+  }
+  r.lanes = static_cast<std::uint8_t>(lanes);
+  r.words = updated;
+  r.lanes_on_one_word = most;
+}
+
+}  // namespace
 
 L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::uint32_t sm)
     : timing_(timing),
@@ -77,21 +100,7 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
           send(tagged, lines[k], sectors[k], kind, is_atomic && !atomic_attached ? a.atomic : -1);
       atomic_attached = atomic_attached || is_atomic;
       if (is_atomic) {
-        unsigned lanes = 0;
-        std::uint32_t updated = 0;
-        std::uint8_t on_word[kWarpSize] = {};  // lanes on each of the line's words
-        std::uint8_t most = 0;
-        for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
-          const std::uint64_t address = a.addresses[std::countr_zero(m)];
-          if (address / memory::kLineBytes != lines[k]) continue;
-          ++lanes;
-          const auto word = static_cast<unsigned>(address % memory::kLineBytes / 4);
-          updated |= 1u << word;
-          most = std::max(most, ++on_word[word]);
-        }
-        requests_[r].lanes = static_cast<std::uint8_t>(lanes);
-        requests_[r].words = updated;
-        requests_[r].lanes_on_one_word = most;
+        count_atomic_lanes(a, lines[k], requests_[r]);
       } else {
         for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
           if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)
