@@ -89,9 +89,8 @@ struct TimingConfig {
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_crossing_bytes_per_cycle = 0;  // between the partitions (0: unlimited)
   std::uint64_t l2_atomic_cycles_per_request = 0;
-  std::uint64_t l2_atomic_lines_per_unit = 1;  // neighbouring lines whose atomics share a slice
-  std::uint64_t l2_atomic_min_lanes =
-      1;  // one on the words of the slice's last: at least these lanes
+  std::uint64_t l2_atomic_lines_per_unit = 1;    // neighbouring lines whose atomics share a slice
+  std::uint64_t l2_atomic_min_lanes = 1;         // on a word just updated: at least these lanes
   std::uint64_t l2_atomic_spread_min_lanes = 1;  // one lane on other words: at least these lanes
   std::uint64_t l2_atomic_group_min_lanes = 1;   // more lanes on other words: at least these
   std::uint64_t l2_partial_write_cost_pct = 0;   // a partly written sector, % of a whole one

@@ -198,7 +198,8 @@ const std::vector<KeySpec>& timing_keys() {
       {"memory.l2_bytes_per_cycle", K::Integer, "bytes/cycle", "4629",
        "L2 bandwidth, all slices together", &T::l2_bytes_per_cycle, 1, 1u << 24},
       {"memory.l2_crossing_bytes_per_cycle", K::Integer, "bytes/cycle", "1100",
-       "lines fetched from the other L2 partition, all links together (0: unlimited)",
+       "what crosses between the L2 partitions (lines fetched from the other one, stores on their "
+       "way home), all links together (0: unlimited)",
        &T::l2_crossing_bytes_per_cycle, 0, 1u << 24},
       {"memory.l2_atomic_cycles_per_request", K::Integer, "cycles", "5",
        "L2 slice time of a warp's atomic on one line (32 lanes; fewer take less)",

@@ -163,7 +163,8 @@ std::uint64_t MemorySystem::read_sectors(CacheLine& line, std::uint64_t address,
     const Cycle at_home = std::max(at, slice_servers_[home_slice].book(arrival, slice_busy(bytes)));
     CacheLine scratch;
     CacheLine& home = touch_line(home_slice, address, at_home, scratch);
-    const Cycle fetched_at = read_sectors(home, address, missing, arrival, at_home, side, false);
+    const Cycle fetched_at =
+        read_sectors(home, address, missing, arrival, at_home, side, false, partition);
     // Its crossing back is booked from the arrival too, for the same reason.
     arrives = std::max(fetched_at, cross(side, partition, bytes, arrival)) + t_.l2_far_latency;
   } else {
@@ -239,9 +240,10 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
     // which keeps every written line; the SM's partition passes them on, across the link.
-    const std::uint64_t home_slice = slice_of(r.line, home_of(r.line));
+    const std::uint64_t home_partition = home_of(r.line);
+    const std::uint64_t home_slice = slice_of(r.line, home_partition);
     const Cycle arrived = away_from_home
-                              ? cross(side, home_of(r.line), sectors * 32.0, r.cycle + half)
+                              ? cross(side, home_partition, sectors * 32.0, r.cycle + half)
                               : r.cycle + half;
     const Cycle at_home = slice_servers_[home_slice].book(arrived, busy);
     CacheLine uncached;

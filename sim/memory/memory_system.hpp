@@ -101,7 +101,7 @@ class MemorySystem {
   // `from_home`, across to `partition`) or from DRAM; counts the lookups.
   std::uint64_t read_sectors(CacheLine& line, std::uint64_t address, std::uint8_t sectors,
                              std::uint64_t arrival, std::uint64_t at, std::uint32_t side,
-                             bool from_home, std::uint64_t partition = 0);
+                             bool from_home, std::uint64_t partition);
   std::uint64_t slice_of(std::uint64_t line, std::uint64_t partition) const;
   // A slice's side: its index within its partition decides (slices of a side are in every
   // partition).

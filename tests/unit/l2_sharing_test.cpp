@@ -19,19 +19,25 @@ void resolve_all(memory::MemorySystem& m, std::vector<memory::L2Request>& reques
   m.resolve(batch, 0, [](const memory::L2Request&) {});
 }
 
-// For each memory side, the done cycles of the requests at least `slow` cycles after the
-// fastest: those whose data crossed the link (a far line), sorted.
-std::map<std::uint32_t, std::vector<std::uint64_t>> crossed_by_side(
-    const memory::MemorySystem& m, const std::vector<memory::L2Request>& requests,
-    std::uint64_t slow) {
+// The requests done at least `slow` cycles after the fastest are those whose data crossed the
+// link (far lines). Checks that on each memory side they were done at least `apart` cycles
+// after one another (one link a side carries them one at a time); returns how many there are.
+std::size_t crossed_apart(const memory::MemorySystem& m,
+                          const std::vector<memory::L2Request>& requests, std::uint64_t slow,
+                          std::uint64_t apart) {
   std::uint64_t fastest = UINT64_MAX;
   for (const auto& r : requests) fastest = std::min(fastest, r.done);
-  std::map<std::uint32_t, std::vector<std::uint64_t>> out;
+  std::map<std::uint32_t, std::vector<std::uint64_t>> by_side;
   for (const auto& r : requests) {
-    if (r.done >= fastest + slow) out[m.side_of(r.line)].push_back(r.done);
+    if (r.done >= fastest + slow) by_side[m.side_of(r.line)].push_back(r.done);
   }
-  for (auto& [side, done] : out) std::sort(done.begin(), done.end());
-  return out;
+  std::size_t crossed = 0;
+  for (auto& [side, done] : by_side) {
+    std::sort(done.begin(), done.end());
+    for (std::size_t i = 1; i < done.size(); ++i) CHECK(done[i] - done[i - 1] >= apart);
+    crossed += done.size();
+  }
+  return crossed;
 }
 
 TEST_CASE("lines fetched from the other partition share the link between them") {
@@ -47,12 +53,7 @@ TEST_CASE("lines fetched from the other partition share the link between them") 
   for (std::uint32_t line = 0; line < 64; ++line) reads.push_back({0, 0, line, line, 0x1});
   for (auto& r : reads) r.sm = 1;
   resolve_all(m, reads);
-  const auto crossed = crossed_by_side(m, reads, gpu.timing.l2_far_latency);
-  std::size_t far_lines = 0;
-  for (const auto& [side, done] : crossed) {
-    far_lines += done.size();
-    for (std::size_t i = 1; i < done.size(); ++i) CHECK(done[i] - done[i - 1] >= 32);
-  }
+  const std::size_t far_lines = crossed_apart(m, reads, gpu.timing.l2_far_latency, 32);
   CHECK(far_lines >= 16);
   CHECK(far_lines <= 48);
 }
@@ -70,12 +71,7 @@ TEST_CASE("a store from the other partition crosses the link to the line's home"
     writes.back().kind = memory::RequestKind::Write;
   }
   resolve_all(m, writes);
-  const auto crossed = crossed_by_side(m, writes, 100);
-  std::size_t far_lines = 0;
-  for (const auto& [side, done] : crossed) {
-    far_lines += done.size();
-    for (std::size_t i = 1; i < done.size(); ++i) CHECK(done[i] - done[i - 1] >= 128);
-  }
+  const std::size_t far_lines = crossed_apart(m, writes, 100, 128);
   CHECK(far_lines >= 16);
   CHECK(far_lines <= 48);
 }

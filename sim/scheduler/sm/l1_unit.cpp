@@ -14,7 +14,7 @@ namespace {
 void count_atomic_lanes(const GlobalAccess& a, std::uint64_t line, memory::L2Request& r) {
   unsigned lanes = 0;
   std::uint32_t updated = 0;
-  std::uint8_t on_word[kWarpSize] = {};  // lanes on each of the line's words
+  std::uint8_t on_word[memory::kLineBytes / 4] = {};  // lanes on each of the line's words
   std::uint8_t most = 0;
   for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
     const std::uint64_t address = a.addresses[std::countr_zero(m)];
