@@ -5,7 +5,7 @@
 // 8-entry truth table indexed by (a<<2 | b<<1 | c), so a is 0xF0, b 0xCC, c 0xAA.
 #include <bit>
 
-#include "sim/sass/sass_lanes.hpp"
+#include "sim/sass/sass_warp_words.hpp"
 
 namespace warpsim::sass {
 namespace {
@@ -21,6 +21,14 @@ std::uint32_t truth_table(std::uint32_t a, std::uint32_t b, std::uint32_t c, std
     r |= ((i & 4u) ? a : ~a) & ((i & 2u) ? b : ~b) & ((i & 1u) ? c : ~c);
   }
   return r;
+}
+
+// The lanes whose 64-bit sum has bit `bit` set (a carry out).
+std::uint32_t carry_bits(const LaneWords64& sum, unsigned bit) {
+  std::uint32_t bits = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    bits |= static_cast<std::uint32_t>((sum[l] >> bit) & 1u) << l;
+  return bits;
 }
 
 // The operand positions of an instruction of the form: dest, [pred outs...], sources...,
@@ -40,85 +48,107 @@ Shape shape_of(const Lanes& x) {
 
 void iadd3(const Lanes& x) {
   const Shape s = shape_of(x);
-  x.each([&](unsigned lane) {
-    std::uint64_t sum = 0;
-    for (std::size_t i = s.sources_begin; i < s.ins_begin; ++i) {
-      const Operand& o = x.op(i);
-      std::uint32_t v = x.raw(o, lane);
-      if (o.invert) v = ~v;
-      sum += o.negate ? std::uint64_t{~v} + 1u : std::uint64_t{v};
+  LaneWords64 sum{};
+  LaneWords v;
+  for (std::size_t i = s.sources_begin; i < s.ins_begin; ++i) {
+    const Operand& o = x.op(i);
+    read_raw(x, o, v);
+    if (o.invert)
+      for (std::uint32_t& a : v) a = ~a;
+    // -v as the adder sees it: ~v + 1 in 64 bits, so -0 carries out.
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      sum[l] += o.negate ? std::uint64_t{~v[l]} + 1u : std::uint64_t{v[l]};
+  }
+  if (x.inst.mods.extended) {
+    for (std::size_t i = s.ins_begin; i < x.count(); ++i) {
+      const std::uint32_t carry = read_pred(x, x.op(i));
+      for (unsigned l = 0; l < kWarpSize; ++l) sum[l] += (carry >> l) & 1u;
     }
-    if (x.inst.mods.extended) {
-      for (std::size_t i = s.ins_begin; i < x.count(); ++i) sum += x.pred(x.op(i), lane) ? 1u : 0u;
-    }
-    x.set(x.op(0), lane, static_cast<std::uint32_t>(sum));
-    for (std::size_t i = 1; i < s.sources_begin; ++i)
-      x.set_pred(x.op(i), lane, ((sum >> (31 + i)) & 1u) != 0);
-  });
+  }
+  for (unsigned l = 0; l < kWarpSize; ++l) v[l] = static_cast<std::uint32_t>(sum[l]);
+  write_words(x, x.op(0), v);
+  for (std::size_t i = 1; i < s.sources_begin; ++i)
+    write_pred(x, x.op(i), carry_bits(sum, static_cast<unsigned>(31 + i)));
 }
 
 void imad(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
-  x.each([&](unsigned lane) {
-    const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
-    std::uint32_t c = x.u32(x.op(3), lane);
-    if (m.extended && x.count() > 4 && x.pred(x.op(4), lane)) ++c;
-    std::uint32_t v = a * b + c;
-    if (m.high) {
-      // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word
-      // to add c+1 to the product's high word).
+  LaneWords a, b, c;
+  read_u32(x, x.op(1), a);
+  read_u32(x, x.op(2), b);
+  read_u32(x, x.op(3), c);
+  if (m.extended && x.count() > 4) {
+    const std::uint32_t carry = read_pred(x, x.op(4));
+    for (unsigned l = 0; l < kWarpSize; ++l) c[l] += (carry >> l) & 1u;
+  }
+  LaneWords v;
+  if (!m.high) {
+    for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l];
+  } else {
+    // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word to
+    // add c+1 to the product's high word).
+    LaneWords64 pair;
+    read_raw64(x, x.op(3), pair);
+    for (unsigned l = 0; l < kWarpSize; ++l) {
       const std::uint64_t product =
-          m.is_unsigned ? std::uint64_t{a} * b
-                        : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a)} *
-                                                     static_cast<std::int32_t>(b));
-      v = static_cast<std::uint32_t>((product + x.raw64(x.op(3), lane)) >> 32);
+          m.is_unsigned ? std::uint64_t{a[l]} * b[l]
+                        : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a[l])} *
+                                                     static_cast<std::int32_t>(b[l]));
+      v[l] = static_cast<std::uint32_t>((product + pair[l]) >> 32);
     }
-    x.set(x.op(0), lane, v);
-  });
+  }
+  write_words(x, x.op(0), v);
 }
 
 void imad_wide(const Lanes& x) {
   const bool is_unsigned = x.inst.mods.is_unsigned;
-  x.each([&](unsigned lane) {
-    const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+  LaneWords a, b;
+  LaneWords64 c;
+  read_u32(x, x.op(1), a);
+  read_u32(x, x.op(2), b);
+  read_raw64(x, x.op(3), c);
+  for (unsigned l = 0; l < kWarpSize; ++l) {
     const std::uint64_t product =
-        is_unsigned ? std::uint64_t{a} * b
-                    : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a)} *
-                                                 static_cast<std::int32_t>(b));
-    x.set64(x.op(0), lane, product + x.raw64(x.op(3), lane));
-  });
+        is_unsigned ? std::uint64_t{a[l]} * b[l]
+                    : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a[l])} *
+                                                 static_cast<std::int32_t>(b[l]));
+    c[l] += product;
+  }
+  write_words64(x, x.op(0), c);
 }
 
 void lea(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
   const Shape s = shape_of(x);
   const std::size_t sources = s.ins_begin - s.sources_begin;
-  x.each([&](unsigned lane) {
-    const Operand& shift_op = x.op(s.ins_begin - 1);
-    const std::uint32_t shift = x.raw(shift_op, lane) & 31u;
-    std::uint32_t a = x.raw(x.op(s.sources_begin), lane);
-    if (x.op(s.sources_begin).invert) a = ~a;
-    const std::uint32_t b = x.u32(x.op(s.sources_begin + 1), lane);
-    std::uint64_t sum = 0;
+  LaneWords shift, a, b, high{};
+  read_raw(x, x.op(s.ins_begin - 1), shift);
+  read_raw(x, x.op(s.sources_begin), a);
+  if (x.op(s.sources_begin).invert)
+    for (std::uint32_t& v : a) v = ~v;
+  read_u32(x, x.op(s.sources_begin + 1), b);
+  if (m.high && !m.sx32 && sources == 4) read_u32(x, x.op(s.sources_begin + 2), high);
+  LaneWords64 sum;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const std::uint32_t amount = shift[l] & 31u;
     if (m.high) {
-      std::uint32_t high = 0;
-      if (m.sx32) {
-        high = (a & 0x80000000u) ? 0xffffffffu : 0u;
-      } else if (sources == 4) {
-        high = x.u32(x.op(s.sources_begin + 2), lane);
-      }
-      const std::uint64_t pair = std::uint64_t{high} << 32 | a;
-      sum = std::uint64_t{b} + static_cast<std::uint32_t>((pair << shift) >> 32);
+      const std::uint32_t top = m.sx32 ? ((a[l] & 0x80000000u) ? 0xffffffffu : 0u) : high[l];
+      const std::uint64_t pair = std::uint64_t{top} << 32 | a[l];
+      sum[l] = std::uint64_t{b[l]} + static_cast<std::uint32_t>((pair << amount) >> 32);
     } else {
-      sum = std::uint64_t{static_cast<std::uint32_t>(a << shift)} + b;
+      sum[l] = std::uint64_t{static_cast<std::uint32_t>(a[l] << amount)} + b[l];
     }
-    if (m.extended) {
-      for (std::size_t i = s.ins_begin; i < x.count(); ++i) sum += x.pred(x.op(i), lane) ? 1u : 0u;
+  }
+  if (m.extended) {
+    for (std::size_t i = s.ins_begin; i < x.count(); ++i) {
+      const std::uint32_t carry = read_pred(x, x.op(i));
+      for (unsigned l = 0; l < kWarpSize; ++l) sum[l] += (carry >> l) & 1u;
     }
-    x.set(x.op(0), lane, static_cast<std::uint32_t>(sum));
-    for (std::size_t i = 1; i < s.sources_begin; ++i)
-      x.set_pred(x.op(i), lane, ((sum >> 32) & 1u) != 0);
-  });
+  }
+  LaneWords v;
+  for (unsigned l = 0; l < kWarpSize; ++l) v[l] = static_cast<std::uint32_t>(sum[l]);
+  write_words(x, x.op(0), v);
+  for (std::size_t i = 1; i < s.sources_begin; ++i) write_pred(x, x.op(i), carry_bits(sum, 32));
 }
 
 void shf(const Lanes& x) {
@@ -126,21 +156,25 @@ void shf(const Lanes& x) {
   const bool wide = m.type == DataType::U64 || m.type == DataType::S64;
   const bool is_signed = m.type == DataType::S32 || m.type == DataType::S64;
   const unsigned limit = wide ? 64 : 32;
-  x.each([&](unsigned lane) {
-    const std::uint64_t pair = std::uint64_t{x.u32(x.op(3), lane)} << 32 | x.u32(x.op(1), lane);
-    std::uint32_t amount = x.raw(x.op(2), lane);
-    amount = m.wrap ? amount & (limit - 1) : std::min(amount, limit);
+  LaneWords low, amounts, top, v;
+  read_u32(x, x.op(1), low);
+  read_raw(x, x.op(2), amounts);
+  read_u32(x, x.op(3), top);
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const std::uint64_t pair = std::uint64_t{top[l]} << 32 | low[l];
+    const std::uint32_t amount = m.wrap ? amounts[l] & (limit - 1) : std::min(amounts[l], limit);
     std::uint64_t r = 0;
     if (m.left) {
       r = amount >= 64 ? 0 : pair << amount;
     } else if (is_signed) {
-      const auto s = static_cast<std::int64_t>(pair);
-      r = static_cast<std::uint64_t>(amount >= 64 ? (s < 0 ? -1 : 0) : s >> amount);
+      const auto sp = static_cast<std::int64_t>(pair);
+      r = static_cast<std::uint64_t>(amount >= 64 ? (sp < 0 ? -1 : 0) : sp >> amount);
     } else {
       r = amount >= 64 ? 0 : pair >> amount;
     }
-    x.set(x.op(0), lane, static_cast<std::uint32_t>(m.high ? r >> 32 : r));
-  });
+    v[l] = static_cast<std::uint32_t>(m.high ? r >> 32 : r);
+  }
+  write_words(x, x.op(0), v);
 }
 
 void lop3(const Lanes& x) {
@@ -150,12 +184,18 @@ void lop3(const Lanes& x) {
   const Operand& q = x.op(x.count() - 1);
   if (!is_pred(q) || q.index != kTruePred || !q.negate)
     x.fault(0, "LOP3 with a predicate input other than !PT is not modelled");
-  x.each([&](unsigned lane) {
-    const std::uint32_t r = truth_table(x.u32(x.op(d + 1), lane), x.u32(x.op(d + 2), lane),
-                                        x.u32(x.op(d + 3), lane), x.raw(x.op(d + 4), lane));
-    x.set(x.op(d), lane, r);
-    if (pred_out) x.set_pred(x.op(0), lane, r != 0);
-  });
+  LaneWords a, b, c, lut, v;
+  read_u32(x, x.op(d + 1), a);
+  read_u32(x, x.op(d + 2), b);
+  read_u32(x, x.op(d + 3), c);
+  read_raw(x, x.op(d + 4), lut);
+  std::uint32_t nonzero = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    v[l] = truth_table(a[l], b[l], c[l], lut[l]);
+    nonzero |= static_cast<std::uint32_t>(v[l] != 0) << l;
+  }
+  write_words(x, x.op(d), v);
+  if (pred_out) write_pred(x, x.op(0), nonzero);
 }
 
 void plop3(const Lanes& x) {
@@ -201,17 +241,22 @@ void isetp(const Lanes& x) {
   // Pd, Pe, a, b, Pc [, Pex]: r = a cmp b (.EX: of the high words, the low words' result in
   // Pex when they are equal); Pd = r bop Pc, Pe = !r bop Pc.
   const Modifiers& m = x.inst.mods;
-  x.each([&](unsigned lane) {
-    const std::uint32_t a = x.u32(x.op(2), lane), b = x.u32(x.op(3), lane);
-    bool r = compare_int(m.compare, a, b, m.is_unsigned, false);
-    if (m.extended && x.count() > 5 && a == b) r = x.pred(x.op(5), lane);
-    const bool c = x.pred(x.op(4), lane);
-    auto combine = [&](bool v) {
-      return m.bool_op == BoolOp::And ? v && c : m.bool_op == BoolOp::Or ? v || c : v != c;
-    };
-    x.set_pred(x.op(0), lane, combine(r));
-    x.set_pred(x.op(1), lane, combine(!r));
-  });
+  LaneWords a, b;
+  read_u32(x, x.op(2), a);
+  read_u32(x, x.op(3), b);
+  const std::uint32_t low_result = m.extended && x.count() > 5 ? read_pred(x, x.op(5)) : 0u;
+  std::uint32_t r = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    bool v = compare_int(m.compare, a[l], b[l], m.is_unsigned, false);
+    if (m.extended && x.count() > 5 && a[l] == b[l]) v = ((low_result >> l) & 1u) != 0;
+    r |= static_cast<std::uint32_t>(v) << l;
+  }
+  const std::uint32_t c = read_pred(x, x.op(4));
+  auto combine = [&](std::uint32_t v) {
+    return m.bool_op == BoolOp::And ? v & c : m.bool_op == BoolOp::Or ? v | c : v ^ c;
+  };
+  write_pred(x, x.op(0), combine(r));
+  write_pred(x, x.op(1), combine(~r));
 }
 
 std::uint32_t permute(std::uint32_t a, std::uint32_t selector, std::uint32_t b) {
@@ -224,6 +269,26 @@ std::uint32_t permute(std::uint32_t a, std::uint32_t selector, std::uint32_t b) 
     r |= byte << (8 * i);
   }
   return r;
+}
+
+void select(const Lanes& x) {
+  LaneWords a, b;
+  read_u32(x, x.op(1), a);
+  read_u32(x, x.op(2), b);
+  const std::uint32_t take_a = read_pred(x, x.op(3));
+  for (unsigned l = 0; l < kWarpSize; ++l) a[l] = ((take_a >> l) & 1u) != 0 ? a[l] : b[l];
+  write_words(x, x.op(0), a);
+}
+
+// MOV (modifiers applied) and S2R, S2UR, R2UR (the raw bits).
+void copy(const Lanes& x, bool with_modifiers) {
+  LaneWords v;
+  if (with_modifiers) {
+    read_u32(x, x.op(1), v);
+  } else {
+    read_raw(x, x.op(1), v);
+  }
+  write_words(x, x.op(0), v);
 }
 
 std::uint32_t special_or_const(const Lanes& x, unsigned lane) {
@@ -311,15 +376,13 @@ void execute_integer(const Lanes& x) {
               permute(x.u32(x.op(1), lane), x.u32(x.op(2), lane), x.u32(x.op(3), lane)));
       });
     case Op::SEL:
-      return x.each([&](unsigned lane) {
-        x.set(x.op(0), lane, x.pred(x.op(3), lane) ? x.u32(x.op(1), lane) : x.u32(x.op(2), lane));
-      });
+      return select(x);
     case Op::MOV:
-      return x.each([&](unsigned lane) { x.set(x.op(0), lane, x.u32(x.op(1), lane)); });
+      return copy(x, true);
     case Op::S2R:
     case Op::S2UR:
     case Op::R2UR:
-      return x.each([&](unsigned lane) { x.set(x.op(0), lane, x.raw(x.op(1), lane)); });
+      return copy(x, false);
     case Op::LDC:
       if (x.access != nullptr && !m.uniform) {
         // The constant cache serves each lane's offset in the module's constants (the timing

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -101,6 +102,49 @@ void regroup(SassWarp& w, std::uint32_t lanes) {
 }
 
 }  // namespace
+
+Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
+             SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
+             exec::AccessRecord* access_in)
+    : launch(launch_in),
+      stats(stats_in),
+      block(block_in),
+      w(warp),
+      inst(instruction),
+      mask(lanes_mask),
+      access(access_in),
+      run(instruction.mods.uniform ? lanes_mask & (~lanes_mask + 1u) : lanes_mask),
+      tabled_(std::min(instruction.operands.size(), kTabled)) {
+  static constexpr std::uint32_t kZero = 0;
+  for (std::size_t k = 0; k < tabled_; ++k) {
+    const Operand& o = inst.operands[k];
+    Source& src = sources_[k];
+    switch (o.kind) {
+      case OperandKind::Reg:
+        src = o.index == kZeroReg ? Source{&kZero, 0}
+                                  : Source{w.r.data() + std::size_t{o.index} * kWarpSize, 1};
+        break;
+      case OperandKind::UReg:
+        src = o.index == kZeroUReg ? Source{&kZero, 0} : Source{w.ur.data() + o.index, 0};
+        break;
+      case OperandKind::Imm:
+        fixed_[k] = raw_slow(o, 0);
+        src = {&fixed_[k], 0};
+        break;
+      case OperandKind::Const:
+        // A fixed offset reads the same word on every lane; read it only when a lane runs, as
+        // the lane loop would (an offset outside the bank faults only then).
+        if (mask != 0 && (o.reg == kNoReg || o.reg == kZeroReg) &&
+            (o.ureg == kNoReg || o.ureg == kZeroUReg)) {
+          fixed_[k] = constant(o, static_cast<std::uint32_t>(o.value), 4);
+          src = {&fixed_[k], 0};
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
 
 std::uint32_t Lanes::constant(const Operand& o, std::uint32_t offset, unsigned bytes) const {
   // Bank 0: the launch (sass_machine.hpp); bank 3: the module's constants, as ptxas places them.

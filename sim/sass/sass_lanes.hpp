@@ -3,8 +3,10 @@
 // executing lane, and writes uniform registers. Internal to the SASS executor.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "sim/core/exec/state.hpp"
@@ -13,6 +15,10 @@
 namespace warpsim::sass {
 
 struct Lanes {
+  Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
+        SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
+        exec::AccessRecord* access_in);
+
   const SassLaunch& launch;
   exec::LaunchStats& stats;
   SassBlock& block;
@@ -20,6 +26,7 @@ struct Lanes {
   const Instruction& inst;
   std::uint32_t mask = 0;                // lanes that execute it (guard applied)
   exec::AccessRecord* access = nullptr;  // timing mode: what a memory instruction touched
+  std::uint32_t run = 0;  // the lanes each() runs: mask, or a uniform instruction's lowest lane
 
   // Calls fn(lane) for each executing lane; a uniform instruction once.
   template <typename Fn>
@@ -39,6 +46,10 @@ struct Lanes {
 
   // The operand's 32 bits, no modifier applied.
   std::uint32_t raw(const Operand& o, unsigned lane) const {
+    if (const Source* src = source_of(o)) return src->at[lane * src->step];
+    return raw_slow(o, lane);
+  }
+  std::uint32_t raw_slow(const Operand& o, unsigned lane) const {
     switch (o.kind) {
       case OperandKind::Reg:
         return o.index == kZeroReg ? 0u : w.r[std::size_t{o.index} * kWarpSize + lane];
@@ -135,6 +146,27 @@ struct Lanes {
   std::uint32_t constant_offset(const Operand& o, unsigned lane) const { return index_of(o, lane); }
 
  private:
+  // Where one of the instruction's operands reads its 32 bits: the lane's own word (at[lane],
+  // step 1: a register) or one word for every lane (at[0], step 0: RZ, a uniform register, an
+  // immediate, a constant at a fixed offset). Found once per instruction, so reading an
+  // operand in the lane loop is one load; other operands (specials, indexed constants, those
+  // past the table) take raw_slow.
+  struct Source {
+    const std::uint32_t* at = nullptr;
+    std::uint32_t step = 0;
+  };
+  static constexpr std::size_t kTabled = 8;
+  const Source* source_of(const Operand& o) const {
+    const Operand* first = inst.operands.data();
+    if (std::less<const Operand*>{}(&o, first) || !std::less<const Operand*>{}(&o, first + tabled_))
+      return nullptr;
+    const Source& src = sources_[static_cast<std::size_t>(&o - first)];
+    return src.at != nullptr ? &src : nullptr;
+  }
+  std::array<Source, kTabled> sources_{};
+  std::array<std::uint32_t, kTabled> fixed_{};  // the words of the step-0 sources not in state
+  std::size_t tabled_ = 0;
+
   // c[bank][reg + offset]: the byte offset a lane reads.
   std::uint32_t index_of(const Operand& o, unsigned lane) const {
     std::uint32_t at = static_cast<std::uint32_t>(o.value);

@@ -60,7 +60,9 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
       "check", "functional: with every hazard check on (warpsim check's cost)")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
-      "timing: the GPU, a built-in config name or an INI file");
+      "timing: the GPU, a built-in config name or an INI file")(
+      "workload", po::value<std::string>()->default_value(""),
+      "only the workloads whose name contains this text (e.g. vecAdd)");
   auto cl = parse_command_line("bench", desc, {}, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
@@ -82,9 +84,17 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
   if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
+  const std::string only = cl->vars["workload"].as<std::string>();
+  std::vector<BenchWorkload> workloads = bench_workloads();
+  std::erase_if(workloads,
+                [&](const BenchWorkload& w) { return w.name.find(only) == std::string::npos; });
+  if (workloads.empty()) {
+    err << "warpsim bench: error: no workload's name contains '" << only << "'\n";
+    return kExitBadInput;
+  }
   out << fmt::format("{:<26} {:>14} {:>16} {:>10} {:>14} {:>16}\n", "workload", "warp insts",
                      "thread insts", "best s", "M warp-inst/s", "M thread-inst/s");
-  for (const BenchWorkload& w : bench_workloads()) {
+  for (const BenchWorkload& w : workloads) {
     double best = 1e300;
     exec::LaunchStats stats;
     for (std::uint64_t r = 0; r < repeat; ++r) {
