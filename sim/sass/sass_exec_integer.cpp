@@ -394,7 +394,9 @@ void execute_integer(const Lanes& x) {
             [&](unsigned lane) { x.access->addresses[lane] = x.constant_offset(x.op(1), lane); });
       }
       if (data_bytes(m.type) == 8) {
-        return x.each([&](unsigned lane) { x.set64(x.op(0), lane, x.raw64(x.op(1), lane)); });
+        LaneWords64 v;
+        read_raw64(x, x.op(1), v);
+        return write_words64(x, x.op(0), v);
       }
       return x.each([&](unsigned lane) { x.set(x.op(0), lane, special_or_const(x, lane)); });
     case Op::CS2R:

@@ -11,7 +11,7 @@
 
 #include "sim/memory/coalescing.hpp"
 #include "sim/memory/shared_banks.hpp"
-#include "sim/sass/sass_lanes.hpp"
+#include "sim/sass/sass_warp_words.hpp"
 
 namespace warpsim::sass {
 namespace {
@@ -25,39 +25,62 @@ struct Access {
   std::uint8_t* data[kWarpSize]{};
 };
 
-std::uint64_t address_of(const Lanes& x, const Operand& m, unsigned lane) {
-  std::uint64_t a = m.value;
+// Every lane's address: desc[...][reg(.64) * scale + ureg + offset].
+void addresses_of(const Lanes& x, const Operand& m, LaneWords64& a) {
+  a.fill(m.value);
   if (m.reg != kNoReg && m.reg != kZeroReg) {
     Operand r;
     r.kind = OperandKind::Reg;
     r.index = m.reg;
-    a += (m.wide ? x.raw64(r, lane) : std::uint64_t{x.raw(r, lane)}) * m.scale;
+    if (m.wide) {
+      LaneWords64 v;
+      read_raw64(x, r, v);
+      for (unsigned l = 0; l < kWarpSize; ++l) a[l] += v[l] * m.scale;
+    } else {
+      LaneWords v;
+      read_raw(x, r, v);
+      for (unsigned l = 0; l < kWarpSize; ++l) a[l] += std::uint64_t{v[l]} * m.scale;
+    }
   }
   if (m.ureg != kNoReg && m.ureg != kZeroUReg) {
     Operand u;
     u.kind = OperandKind::UReg;
     u.index = m.ureg;
-    a += m.wide ? x.raw64(u, lane) : std::uint64_t{x.raw(u, lane)};
+    const std::uint64_t add = m.wide ? x.raw64(u, 0) : std::uint64_t{x.raw(u, 0)};
+    for (unsigned l = 0; l < kWarpSize; ++l) a[l] += add;
   }
-  return a;
+}
+
+// The buffer holding [a, a + bytes), or nullptr; `last` (the previous lane's) is tried first.
+exec::GlobalBuffer* buffer_of(const Lanes& x, std::uint64_t a, unsigned bytes,
+                              exec::GlobalBuffer* last) {
+  auto holds = [&](const exec::GlobalBuffer& b) {
+    return a >= b.base_address && a + bytes <= b.base_address + b.bytes.size();
+  };
+  if (last != nullptr && holds(*last)) return last;
+  for (exec::GlobalBuffer& b : x.launch.global->buffers) {
+    if (holds(b)) return &b;
+  }
+  return nullptr;
 }
 
 // Each executing lane's address and host pointer; a fault for the first bad lane.
 void locate(const Lanes& x, const Operand& m, Access& acc) {
+  LaneWords64 addresses;
+  addresses_of(x, m, addresses);
+  exec::GlobalBuffer* last = nullptr;
   x.each([&](unsigned lane) {
-    std::uint64_t a = address_of(x, m, lane);
+    std::uint64_t a = addresses[lane];
     if (acc.space != Space::Global) a &= 0xffffffffu;
     acc.address[lane] = a;
     if (a % acc.bytes != 0)
       x.fault(lane, fmt::format("misaligned {}-byte access at 0x{:x}", acc.bytes, a));
     if (acc.space == Space::Global) {
-      for (exec::GlobalBuffer& b : x.launch.global->buffers) {
-        if (a >= b.base_address && a + acc.bytes <= b.base_address + b.bytes.size()) {
-          acc.data[lane] = b.bytes.data() + (a - b.base_address);
-          return;
-        }
-      }
-      x.fault(lane, fmt::format("global address 0x{:x} is outside every buffer", a));
+      last = buffer_of(x, a, acc.bytes, last);
+      if (last == nullptr)
+        x.fault(lane, fmt::format("global address 0x{:x} is outside every buffer", a));
+      acc.data[lane] = last->bytes.data() + (a - last->base_address);
+      return;
     }
     if (acc.space == Space::Shared) {
       // The window's low 24 bits address the block's own memory (a cluster rank above them).
@@ -161,15 +184,17 @@ void load(const Lanes& x, Space space) {
   acc.bytes = data_bytes(x.inst.mods.type);
   locate(x, x.op(1), acc);
   const unsigned words = acc.bytes <= 4 ? 1 : acc.bytes / 4;
-  x.each([&](unsigned lane) {
-    for (unsigned k = 0; k < words; ++k) {
-      std::uint32_t v = 0;
-      std::memcpy(&v, acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
-      Operand d = x.op(0);
-      if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
-      x.set(d, lane, extend(v, x.inst.mods.type));
+  for (unsigned k = 0; k < words; ++k) {
+    LaneWords v{};
+    for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      std::memcpy(&v[lane], acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
+      v[lane] = extend(v[lane], x.inst.mods.type);
     }
-  });
+    Operand d = x.op(0);
+    if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
+    write_words(x, d, v);
+  }
   count(x, acc, exec::GlobalOp::Load, exec::SharedOp::Load);
 }
 
@@ -179,14 +204,16 @@ void store(const Lanes& x, Space space) {
   acc.bytes = data_bytes(x.inst.mods.type);
   locate(x, x.op(0), acc);
   const unsigned words = acc.bytes <= 4 ? 1 : acc.bytes / 4;
-  x.each([&](unsigned lane) {
-    for (unsigned k = 0; k < words; ++k) {
-      Operand s = x.op(1);
-      if (s.index != kZeroReg) s.index = static_cast<std::uint8_t>(s.index + k);
-      const std::uint32_t v = x.raw(s, lane);
-      std::memcpy(acc.data[lane] + std::size_t{4} * k, &v, std::min(acc.bytes, 4u));
+  for (unsigned k = 0; k < words; ++k) {
+    Operand source = x.op(1);
+    if (source.index != kZeroReg) source.index = static_cast<std::uint8_t>(source.index + k);
+    LaneWords v;
+    read_raw(x, source, v);
+    for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      std::memcpy(acc.data[lane] + std::size_t{4} * k, &v[lane], std::min(acc.bytes, 4u));
     }
-  });
+  }
   count(x, acc, exec::GlobalOp::Store, exec::SharedOp::Store);
 }
 

@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstring>
 
-#include "sim/sass/sass_lanes.hpp"
+#include "sim/sass/sass_warp_words.hpp"
 
 namespace warpsim::sass {
 namespace {
@@ -90,6 +90,10 @@ Family family(Op op) {
 }
 
 void advance(SassWarp& w, std::uint32_t lanes) {
+  if (lanes == kFullWarpMask) {  // the common case, as vector adds
+    for (std::uint32_t& pc : w.pc) ++pc;
+    return;
+  }
   for (std::uint32_t m = lanes; m != 0; m &= m - 1)
     ++w.pc[static_cast<unsigned>(std::countr_zero(m))];
 }
@@ -114,7 +118,10 @@ Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock
       mask(lanes_mask),
       access(access_in),
       run(instruction.mods.uniform ? lanes_mask & (~lanes_mask + 1u) : lanes_mask),
-      tabled_(std::min(instruction.operands.size(), kTabled)) {
+      tabled_(std::min(instruction.operands.size(), kTabled)) {}
+
+void Lanes::find_sources() const {
+  sources_found_ = true;
   static constexpr std::uint32_t kZero = 0;
   for (std::size_t k = 0; k < tabled_; ++k) {
     const Operand& o = inst.operands[k];
@@ -134,8 +141,7 @@ Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock
       case OperandKind::Const:
         // A fixed offset reads the same word on every lane; read it only when a lane runs, as
         // the lane loop would (an offset outside the bank faults only then).
-        if (mask != 0 && (o.reg == kNoReg || o.reg == kZeroReg) &&
-            (o.ureg == kNoReg || o.ureg == kZeroUReg)) {
+        if (mask != 0 && is_fixed_constant(o)) {
           fixed_[k] = constant(o, static_cast<std::uint32_t>(o.value), 4);
           src = {&fixed_[k], 0};
         }
@@ -143,6 +149,23 @@ Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock
       default:
         break;
     }
+  }
+}
+
+SassExecutor::SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
+                           exec::AccessRecord* access)
+    : launch_(launch), stats_(stats), access_(access) {
+  if (stats_.sass.per_mnemonic.size() < kMnemonicCount)
+    stats_.sass.per_mnemonic.resize(kMnemonicCount);
+  // Memory statistics by SASS instruction (run_on_sass maps them onto the IR's lines).
+  const std::vector<Instruction>& insts = launch.program->insts;
+  if (stats_.per_memory.size() < insts.size()) stats_.per_memory.resize(insts.size());
+  steps_.reserve(insts.size());
+  for (const Instruction& inst : insts) {
+    const auto c = op_class(inst.op);
+    steps_.push_back({static_cast<std::uint8_t>(family(inst.op)),
+                      c ? static_cast<std::uint8_t>(*c) : kNoOpClass,
+                      kMnemonics[inst.mnemonic].also});
   }
 }
 
@@ -249,6 +272,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     w.barrier.fill(0);
     w.group.fill(0);
     w.groups = 0;
+    w.together = 0;
     w.pred.fill(0);
     w.pred[kTruePred] = kFullWarpMask;
     w.upred = 0;
@@ -278,6 +302,7 @@ bool all_together(const SassWarp& w, std::uint32_t runnable, std::uint32_t pc,
 std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
   const std::uint32_t runnable = w.runnable();
   if (runnable == 0) return UINT32_MAX;
+  if (w.together == runnable) return w.together_pc;
   const auto first = static_cast<unsigned>(std::countr_zero(runnable));
   if (all_together(w, runnable, w.pc[first], w.group[first])) return w.pc[first];
   std::uint32_t pc = UINT32_MAX;
@@ -288,6 +313,7 @@ std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
 
 std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp& w) {
   const std::uint32_t runnable = w.runnable();
+  if (runnable != 0 && w.together == runnable) return {w.together_pc, runnable};
   if (runnable != 0) {
     const auto lane = static_cast<unsigned>(std::countr_zero(runnable));
     if (all_together(w, runnable, w.pc[lane], w.group[lane])) return {w.pc[lane], runnable};
@@ -311,7 +337,9 @@ std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp&
 
 void SassExecutor::step(SassBlock& block, SassWarp& w) {
   const SassProgram& p = *launch_.program;
+  const std::uint32_t runnable = w.runnable();
   const auto [pc, active] = next_group(w);
+  w.together = 0;
   if (pc >= p.insts.size())
     fault(block, w, 0, nullptr, "the warp ran past the kernel's last instruction");
   const Instruction& inst = p.insts[pc];
@@ -328,20 +356,28 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   exec::SassClassStats& classes = stats_.sass;
   ++classes.instructions;
   ++classes.per_mnemonic[inst.mnemonic];
+  const StepInfo& info = steps_[pc];
   ++classes.pipes[static_cast<std::size_t>(inst.pipe)];
-  if (const exec::SassPipe also = kMnemonics[inst.mnemonic].also; also != exec::SassPipe::None)
-    ++classes.pipes[static_cast<std::size_t>(also)];
+  if (info.also != exec::SassPipe::None) ++classes.pipes[static_cast<std::size_t>(info.also)];
   // The memory classes count instructions with a lane left by the guard; the pipes count every
   // executed one, predicated off or not (as the GPU's counters do).
-  if (const auto c = op_class(inst.op); c && mask != 0) ++classes.ops[static_cast<std::size_t>(*c)];
-  const Family f = family(inst.op);
-  if (f == Family::Control) return control(block, w, inst, active, mask);
-  const Lanes x{launch_, stats_, block, w, inst, mask, access_};
-  if (f == Family::Integer) execute_integer(x);
-  if (f == Family::Float) execute_float(x);
-  if (f == Family::Memory) execute_memory(x);
-  if (f == Family::WarpLevel) execute_warp_level(x);
-  advance(w, active);
+  if (info.op_class != kNoOpClass && mask != 0) ++classes.ops[info.op_class];
+  const auto f = static_cast<Family>(info.family);
+  if (f == Family::Control) {
+    control(block, w, inst, active, mask);
+  } else {
+    const Lanes x{launch_, stats_, block, w, inst, mask, access_};
+    if (f == Family::Integer) execute_integer(x);
+    if (f == Family::Float) execute_float(x);
+    if (f == Family::Memory) execute_memory(x);
+    if (f == Family::WarpLevel) execute_warp_level(x);
+    advance(w, active);
+    // The lanes that ran together go on together to the next instruction.
+    if (active == runnable) {
+      w.together = active;
+      w.together_pc = pc + 1;
+    }
+  }
 }
 
 void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& inst,
@@ -366,6 +402,11 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       advance(w, active & ~taken);
       for (std::uint32_t m = taken; m != 0; m &= m - 1)
         w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
+      // A branch every lane took, or none did, keeps a converged warp together.
+      if (active == w.runnable() && (taken == 0 || taken == active)) {
+        w.together = active;
+        w.together_pc = w.pc[static_cast<unsigned>(std::countr_zero(active))];
+      }
       return;
     }
     case Op::CALL:
@@ -454,6 +495,7 @@ bool SassExecutor::release_block_barrier(SassBlock& block) const {
 
 void SassExecutor::open_block_barrier(SassBlock& block) const {
   for (SassWarp& w : block.warps) {
+    w.together = 0;
     advance(w, w.block_waiting);
     if (w.block_waiting != 0) regroup(w, w.block_waiting);
     w.block_waiting = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "sim/core/exec/fault.hpp"
 #include "sim/core/exec/state.hpp"
@@ -17,14 +18,7 @@ class SassExecutor {
   // `access`, when given, receives each memory instruction's lanes and addresses (the timing
   // model's memory side reads them).
   SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
-               exec::AccessRecord* access = nullptr)
-      : launch_(launch), stats_(stats), access_(access) {
-    if (stats_.sass.per_mnemonic.size() < kMnemonicCount)
-      stats_.sass.per_mnemonic.resize(kMnemonicCount);
-    // Memory statistics by SASS instruction (run_on_sass maps them onto the IR's lines).
-    if (stats_.per_memory.size() < launch.program->insts.size())
-      stats_.per_memory.resize(launch.program->insts.size());
-  }
+               exec::AccessRecord* access = nullptr);
 
   // A block's state: shared memory zeroed, every warp at the first instruction.
   void prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
@@ -48,9 +42,19 @@ class SassExecutor {
                std::uint32_t mask);
   void release_convergence(SassWarp& warp) const;
 
+  // What step needs of each instruction beyond its decoding, found once per launch: its
+  // family of instructions, its memory class (kNoOpClass: none) and its second pipe.
+  struct StepInfo {
+    std::uint8_t family = 0;
+    std::uint8_t op_class = 0;
+    exec::SassPipe also = exec::SassPipe::None;
+  };
+  static constexpr std::uint8_t kNoOpClass = 0xff;
+
   const SassLaunch& launch_;
   exec::LaunchStats& stats_;
   exec::AccessRecord* access_;
+  std::vector<StepInfo> steps_;
 };
 
 }  // namespace warpsim::sass

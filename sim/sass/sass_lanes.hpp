@@ -157,15 +157,19 @@ struct Lanes {
   };
   static constexpr std::size_t kTabled = 8;
   const Source* source_of(const Operand& o) const {
+    if (!sources_found_) find_sources();
     const Operand* first = inst.operands.data();
     if (std::less<const Operand*>{}(&o, first) || !std::less<const Operand*>{}(&o, first + tabled_))
       return nullptr;
     const Source& src = sources_[static_cast<std::size_t>(&o - first)];
     return src.at != nullptr ? &src : nullptr;
   }
-  std::array<Source, kTabled> sources_{};
-  std::array<std::uint32_t, kTabled> fixed_{};  // the words of the step-0 sources not in state
+  // Found on the first per-lane read: instructions that read whole warps never need them.
+  void find_sources() const;
+  mutable std::array<Source, kTabled> sources_{};
+  mutable std::array<std::uint32_t, kTabled> fixed_{};  // step-0 words not held in the state
   std::size_t tabled_ = 0;
+  mutable bool sources_found_ = false;
 
   // c[bank][reg + offset]: the byte offset a lane reads.
   std::uint32_t index_of(const Operand& o, unsigned lane) const {

@@ -57,9 +57,14 @@ struct SassWarp {
   std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
   std::uint32_t groups = 0;                      // groups made so far (the next one's id)
-  std::array<std::uint32_t, 8> pred{};           // P0-P6 lane masks; [7] PT
-  std::uint32_t upred = 0;                       // UP0-UP6 bits
-  std::vector<std::uint32_t> r;                  // reg * 32 + lane
+  // Lanes known to run together (one group, one program counter: together_pc); valid only
+  // while they are exactly the runnable lanes, 0 when not known. Spares the per-lane search
+  // for the next group in a converged warp, the common case.
+  std::uint32_t together = 0;
+  std::uint32_t together_pc = 0;
+  std::array<std::uint32_t, 8> pred{};  // P0-P6 lane masks; [7] PT
+  std::uint32_t upred = 0;              // UP0-UP6 bits
+  std::vector<std::uint32_t> r;         // reg * 32 + lane
   std::vector<std::uint32_t> ur;
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
   std::uint64_t executed = 0;       // warp instructions

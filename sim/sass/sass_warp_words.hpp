@@ -16,6 +16,28 @@ namespace warpsim::sass {
 using LaneWords = std::array<std::uint32_t, kWarpSize>;
 using LaneWords64 = std::array<std::uint64_t, kWarpSize>;
 
+// A constant at an offset no register moves: the same word on every lane.
+inline bool is_fixed_constant(const Operand& o) {
+  return o.kind == OperandKind::Const && (o.reg == kNoReg || o.reg == kZeroReg) &&
+         (o.ureg == kNoReg || o.ureg == kZeroUReg);
+}
+
+// SR_TID.X, .Y or .Z of every lane: the first lane's index unflattened, then counted up lane
+// by lane (x first), which spares a division per lane.
+inline void thread_indices(const Lanes& x, Special which, LaneWords& out) {
+  const exec::Dim3& shape = x.launch.spec->block;
+  exec::Dim3 tid = exec::unflatten(std::uint64_t{x.w.index} * kWarpSize, shape);
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const std::uint64_t v = which == Special::TidX ? tid.x : which == Special::TidY ? tid.y : tid.z;
+    out[l] = static_cast<std::uint32_t>(v);
+    if (++tid.x < shape.x) continue;
+    tid.x = 0;
+    if (++tid.y < shape.y) continue;
+    tid.y = 0;
+    ++tid.z;
+  }
+}
+
 // The operand's 32 bits on every lane, no modifier applied. Lanes outside x.run get the
 // register's value, or 0 for an operand whose value would need the lane's own offset (an
 // indexed constant: reading it where no lane runs could fault where the GPU does not).
@@ -31,11 +53,21 @@ inline void read_raw(const Lanes& x, const Operand& o, LaneWords& out) {
       return;
     case OperandKind::UReg:
     case OperandKind::Imm:
-      out.fill(x.raw(o, 0));
+      out.fill(x.raw_slow(o, 0));  // no lane's own: the switch once, not the operand table
       return;
     case OperandKind::Special:
+      if (const auto which = static_cast<Special>(o.index);
+          which == Special::TidX || which == Special::TidY || which == Special::TidZ)
+        return thread_indices(x, which, out);
       for (unsigned l = 0; l < kWarpSize; ++l) out[l] = x.special(o, l);
       return;
+    case OperandKind::Const:
+      if (is_fixed_constant(o)) {
+        // One word for every lane, read once (and only where a lane runs, as the GPU would).
+        out.fill(x.run != 0 ? x.raw(o, static_cast<unsigned>(std::countr_zero(x.run))) : 0u);
+        return;
+      }
+      [[fallthrough]];
     default:
       out.fill(0);
       for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
@@ -64,6 +96,11 @@ inline void read_raw64(const Lanes& x, const Operand& o, LaneWords64& out) {
     return;
   }
   if (o.kind == OperandKind::Reg || o.kind == OperandKind::UReg || o.kind == OperandKind::Imm) {
+    out.fill(x.raw64(o, 0));
+    return;
+  }
+  if (is_fixed_constant(o) && x.run != 0) {
+    // One value for every lane (a constant at a fixed offset read once, where a lane runs).
     out.fill(x.raw64(o, 0));
     return;
   }

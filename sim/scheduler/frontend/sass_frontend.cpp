@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <bit>
-#include <unordered_map>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 
 #include "sim/sass/sass_executor.hpp"
 
@@ -131,7 +133,7 @@ class SassSource final : public InstructionSource {
       : launch_(launch), executor_(launch, *out.stats, out.access), budget_(budget) {}
 
   void prepare_block(exec::BlockState& b, const exec::Dim3& index, std::uint32_t rank) override {
-    sass::SassBlock& s = blocks_[&b];
+    sass::SassBlock& s = block_of(b, true);
     const std::uint64_t linear = exec::flatten(index, launch_.spec->grid);
     executor_.prepare_block(s, index, linear, rank);
     b.index = index;
@@ -152,7 +154,7 @@ class SassSource final : public InstructionSource {
 
   void execute(exec::BlockState& block, std::vector<exec::BlockState>* /*cluster*/,
                exec::WarpState& warp) override {
-    sass::SassBlock& s = blocks_.at(&block);
+    sass::SassBlock& s = block_of(block, false);
     // The timing model opened the block's barrier (exec::release_block_barrier): open it here.
     if (s.barrier_arrived != 0 && block.barrier_arrived == 0) executor_.open_block_barrier(s);
     sass::SassWarp& w = s.warps[warp.index];
@@ -183,7 +185,24 @@ class SassSource final : public InstructionSource {
  private:
   const sass::SassLaunch& launch_;
   sass::SassExecutor executor_;
-  std::unordered_map<const exec::BlockState*, sass::SassBlock> blocks_;
+  // The SASS state of each of the SM's block slots, found by the slot's address: a short list
+  // (at most the SM's resident blocks), searched from the last one found.
+  sass::SassBlock& block_of(const exec::BlockState& b, bool create) {
+    if (last_ < slots_.size() && slots_[last_] == &b) return *states_[last_];
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      if (slots_[i] != &b) continue;
+      last_ = i;
+      return *states_[i];
+    }
+    if (!create) throw std::logic_error("a block executes that was never prepared");
+    slots_.push_back(&b);
+    states_.push_back(std::make_unique<sass::SassBlock>());
+    last_ = slots_.size() - 1;
+    return *states_.back();
+  }
+  std::vector<const exec::BlockState*> slots_;
+  std::vector<std::unique_ptr<sass::SassBlock>> states_;
+  std::size_t last_ = 0;
   std::uint64_t executed_ = 0;
   std::uint64_t budget_;
 };
