@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "sim/import/tool_cache.hpp"
 #include "sim/import/toolkit.hpp"
 
 namespace warpsim::toolkit {
@@ -37,6 +38,13 @@ PtxasRegisters ptxas_registers(const std::string& ptx_text, const std::string& a
     result.error = "ptxas was not found";
     return result;
   }
+  const auto cache = tool_cache_directory();
+  const std::string key =
+      "ptxas -arch=" + arch + " -v\n" + program_identity(*ptxas) + "\n" + ptx_text;
+  if (auto hit = cache ? cached_outputs(*cache, key) : std::nullopt; hit && hit->size() == 1) {
+    result.registers = parse_ptxas_registers(hit->front());
+    return result;
+  }
   namespace fs = std::filesystem;
   std::string pattern = (fs::temp_directory_path() / "warpsim-XXXXXX").string() + ".ptx";
   const int fd = mkstemps(pattern.data(), 4);
@@ -53,6 +61,7 @@ PtxasRegisters ptxas_registers(const std::string& ptx_text, const std::string& a
     result.error = "ptxas failed:\n" + run.output;
     return result;
   }
+  if (cache) store_outputs(*cache, key, {run.output});
   result.registers = parse_ptxas_registers(run.output);
   return result;
 }

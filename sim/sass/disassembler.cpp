@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "sim/import/tool_cache.hpp"
 #include "sim/import/toolkit.hpp"
 
 namespace warpsim::sass {
@@ -86,24 +87,38 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
         "nvdisasm is not installed (the CUDA toolkit's, or pip install "
         "nvidia-cuda-nvdisasm; tools/setup.sh does this)");
   }
-  ScratchDir dir;
-  if (!dir.ok()) return failed("cannot make a scratch directory");
-  const fs::path ptx = dir.path() / "kernel.ptx", cubin = dir.path() / "kernel.cubin";
-  std::ofstream(ptx) << ptx_text;
-  const toolkit::ProgramRun assembled = toolkit::run_program(
-      {*ptxas, "-arch=" + arch, "-lineinfo", "-v", "-o", cubin.string(), ptx.string()});
-  if (assembled.exit_code != 0) return failed("ptxas failed:\n" + assembled.output);
-  const toolkit::ProgramRun listed =
-      toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
-  if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
+  // ptxas's report and nvdisasm's listing: from the cache when this PTX was built before by
+  // the same two programs for the same architecture.
+  const auto cache = toolkit::tool_cache_directory();
+  const std::string key = "ptxas -arch=" + arch + " -lineinfo -v | nvdisasm -hex -c -g\n" +
+                          toolkit::program_identity(*ptxas) + "\n" +
+                          toolkit::program_identity(*nvdisasm) + "\n" + ptx_text;
+  std::vector<std::string> outputs;
+  if (auto hit = cache ? toolkit::cached_outputs(*cache, key) : std::nullopt;
+      hit && hit->size() == 2) {
+    outputs = std::move(*hit);
+  } else {
+    ScratchDir dir;
+    if (!dir.ok()) return failed("cannot make a scratch directory");
+    const fs::path ptx = dir.path() / "kernel.ptx", cubin = dir.path() / "kernel.cubin";
+    std::ofstream(ptx) << ptx_text;
+    const toolkit::ProgramRun assembled = toolkit::run_program(
+        {*ptxas, "-arch=" + arch, "-lineinfo", "-v", "-o", cubin.string(), ptx.string()});
+    if (assembled.exit_code != 0) return failed("ptxas failed:\n" + assembled.output);
+    const toolkit::ProgramRun listed =
+        toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
+    if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
+    outputs = {assembled.output, listed.output};
+    if (cache) toolkit::store_outputs(*cache, key, outputs);
+  }
   ListingError error;
-  auto listing = parse_listing(listed.output, error);
+  auto listing = parse_listing(outputs[1], error);
   if (!listing) {
     return failed("nvdisasm's listing, line " + std::to_string(error.line) + ": " + error.message);
   }
   SassBuild built;
   built.listing = std::move(listing);
-  built.resources = parse_ptxas_resources(assembled.output);
+  built.resources = parse_ptxas_resources(outputs[0]);
   return built;
 }
 

@@ -46,7 +46,7 @@ struct Lanes {
 
   // The operand's 32 bits, no modifier applied.
   std::uint32_t raw(const Operand& o, unsigned lane) const {
-    if (const Source* src = source_of(o)) return src->at[lane * src->step];
+    if (const Source* src = source_of(o)) return src->at[std::size_t{lane} * src->step];
     return raw_slow(o, lane);
   }
   std::uint32_t raw_slow(const Operand& o, unsigned lane) const {
