@@ -68,8 +68,7 @@ std::string program_identity(const std::string& path) {
   const auto size = fs::file_size(path, ec);
   const auto written = fs::last_write_time(path, ec);
   std::ostringstream id;
-  id << path << ' ' << (ec ? 0 : size) << ' '
-     << (ec ? 0 : written.time_since_epoch().count());
+  id << path << ' ' << (ec ? 0 : size) << ' ' << (ec ? 0 : written.time_since_epoch().count());
   return id.str();
 }
 

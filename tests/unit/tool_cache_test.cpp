@@ -2,8 +2,9 @@
 // exactly its key, a key that differs in one byte misses, a damaged entry misses, and
 // WARPSIM_CACHE_DIR picks or turns off the folder. Then, where ptxas and nvdisasm are found, a
 // kernel built twice gives the same SASS, the second time without running the tools.
-#include <doctest/doctest.h>
+#include "sim/import/tool_cache.hpp"
 
+#include <doctest/doctest.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -14,7 +15,6 @@
 #include <string>
 
 #include "cuda_backend/ptx.hpp"
-#include "sim/import/tool_cache.hpp"
 #include "sim/import/toolkit.hpp"
 #include "sim/sass/disassembler.hpp"
 #include "tests/unit/run_support.hpp"
@@ -81,8 +81,12 @@ TEST_CASE("a damaged cache entry misses rather than answers") {
   const CacheFolder folder;
   toolkit::store_outputs(folder.path, "key", {"output"});
   const fs::path entry = fs::directory_iterator(folder.path)->path();
-  SUBCASE("its key rewritten") { std::ofstream(entry / "key") << "another key"; }
-  SUBCASE("an output missing") { fs::remove(entry / "0"); }
+  SUBCASE("its key rewritten") {
+    std::ofstream(entry / "key") << "another key";
+  }
+  SUBCASE("an output missing") {
+    fs::remove(entry / "0");
+  }
   CHECK_FALSE(toolkit::cached_outputs(folder.path, "key").has_value());
 }
 
