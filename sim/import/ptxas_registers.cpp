@@ -38,10 +38,9 @@ PtxasRegisters ptxas_registers(const std::string& ptx_text, const std::string& a
     result.error = "ptxas was not found";
     return result;
   }
-  const auto cache = tool_cache_directory();
   const std::string key =
       "ptxas -arch=" + arch + " -v\n" + program_identity(*ptxas) + "\n" + ptx_text;
-  if (auto hit = cache ? cached_outputs(*cache, key) : std::nullopt; hit && hit->size() == 1) {
+  if (const auto hit = cached_run(key, 1)) {
     result.registers = parse_ptxas_registers(hit->front());
     return result;
   }
@@ -61,7 +60,7 @@ PtxasRegisters ptxas_registers(const std::string& ptx_text, const std::string& a
     result.error = "ptxas failed:\n" + run.output;
     return result;
   }
-  if (cache) store_outputs(*cache, key, {run.output});
+  remember_run(key, {run.output});
   result.registers = parse_ptxas_registers(run.output);
   return result;
 }

@@ -110,4 +110,16 @@ void store_outputs(const fs::path& dir, const std::string& key,
   if (!written || ec) fs::remove_all(scratch, ec);
 }
 
+std::optional<std::vector<std::string>> cached_run(const std::string& key, std::size_t count) {
+  const auto dir = tool_cache_directory();
+  if (!dir) return std::nullopt;
+  auto hit = cached_outputs(*dir, key);
+  if (!hit || hit->size() != count) return std::nullopt;
+  return hit;
+}
+
+void remember_run(const std::string& key, const std::vector<std::string>& outputs) {
+  if (const auto dir = tool_cache_directory()) store_outputs(*dir, key, outputs);
+}
+
 }  // namespace warpsim::toolkit

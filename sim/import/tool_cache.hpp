@@ -17,6 +17,12 @@
 
 namespace warpsim::toolkit {
 
+// The outputs stored under `key` in the cache's folder, when the cache is on and holds exactly
+// `count` outputs for that key.
+std::optional<std::vector<std::string>> cached_run(const std::string& key, std::size_t count);
+// Stores a run's outputs there (nothing when the cache is off).
+void remember_run(const std::string& key, const std::vector<std::string>& outputs);
+
 // The cache's folder, or nothing when it is off or no folder can be named.
 std::optional<std::filesystem::path> tool_cache_directory();
 

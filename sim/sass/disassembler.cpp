@@ -89,13 +89,11 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   }
   // ptxas's report and nvdisasm's listing: from the cache when this PTX was built before by
   // the same two programs for the same architecture.
-  const auto cache = toolkit::tool_cache_directory();
   const std::string key = "ptxas -arch=" + arch + " -lineinfo -v | nvdisasm -hex -c -g\n" +
                           toolkit::program_identity(*ptxas) + "\n" +
                           toolkit::program_identity(*nvdisasm) + "\n" + ptx_text;
   std::vector<std::string> outputs;
-  if (auto hit = cache ? toolkit::cached_outputs(*cache, key) : std::nullopt;
-      hit && hit->size() == 2) {
+  if (auto hit = toolkit::cached_run(key, 2)) {
     outputs = std::move(*hit);
   } else {
     ScratchDir dir;
@@ -109,7 +107,7 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
         toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
     if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
     outputs = {assembled.output, listed.output};
-    if (cache) toolkit::store_outputs(*cache, key, outputs);
+    toolkit::remember_run(key, outputs);
   }
   ListingError error;
   auto listing = parse_listing(outputs[1], error);

@@ -1,9 +1,8 @@
 // A whole warp's operands at once: each source read into 32 words before the instruction
 // computes, each result written back under the executing lanes' mask. The instructions that
 // dominate ordinary kernels (address arithmetic, compares, moves) run through these as plain
-// loops over 32 lanes, with no per-lane operand decoding. Only for instructions that run per
-// lane and for uniform ones, which run once (on x.run's one lane); internal to the SASS
-// executor.
+// loops over 32 lanes, with no per-lane operand decoding. A uniform instruction goes through
+// them too: x.run then holds its one lane. Internal to the SASS executor.
 #pragma once
 
 #include <array>
