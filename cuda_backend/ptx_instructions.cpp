@@ -107,6 +107,9 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       line(op + mod + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
       return;
     }
+    case Opcode::MulHi:
+      line("mul.hi" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
+      return;
     case Opcode::Mad:
       line("mad.lo" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t));
       return;

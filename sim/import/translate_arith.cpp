@@ -68,26 +68,17 @@ void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
   finish(d);
 }
 
-// mul.hi of 32-bit integers: the high word of the 64-bit product.
+// mul.hi: the IR's mul.hi, the high half of the double-width product, for 32- and 64-bit
+// integers (nvcc divides a 64-bit integer by a constant with mul.hi.s64 / .u64).
 void EntryTranslator::multiply_high(ir::ScalarType t) {
   expect_operands(3);
-  if (!ir::is_int(t) || ir::size_bytes(t) != 4) {
-    throw Unsupported{"'" + current_->opcode + "': mul.hi is imported for 32-bit integers only"};
+  if (!ir::is_int(t)) {
+    throw Unsupported{"'" + current_->opcode + "': mul.hi is imported for 32- and 64-bit integers"};
   }
-  const ir::ScalarType wide = wide_of(t);
-  std::string halves[2];
-  for (int i = 0; i < 2; ++i) {
-    const ir::ValueOperand v = value(operand(static_cast<std::size_t>(i) + 1), t);
-    halves[i] = fresh_temp();
-    ir::Instruction& c = emit(ir::Opcode::Cvt, wide, {halves[i]}, {op(v)});
-    c.source_type = t;
-  }
-  const std::string product = fresh_temp(), high = fresh_temp();
-  emit(ir::Opcode::Mul, wide, {product}, {op(reg(halves[0])), op(reg(halves[1]))});
-  emit(ir::Opcode::Shr, wide, {high}, {op(reg(product)), op({ir::IntLiteral{32, false}, {}})});
+  const ir::ValueOperand a = value(operand(1), t);
+  const ir::ValueOperand b = value(operand(2), t);
   const Dest d = dest(operand(0), t);
-  ir::Instruction& c = emit(ir::Opcode::Cvt, t, {d.name}, {op(reg(high))});
-  c.source_type = wide;
+  emit(ir::Opcode::MulHi, t, {d.name}, {op(a), op(b)});
   finish(d);
 }
 

@@ -58,6 +58,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::DivFull:
       return Pipe::Sfu;
     case Opcode::Mul:
+    case Opcode::MulHi:
     case Opcode::Mad:
     case Opcode::Fma:
       if (d.type == ir::ScalarType::F64) return Pipe::Fp64;

@@ -68,6 +68,23 @@ struct Mul {
       return T{};
   }
 };
+// The high half of the double-width product, as PTX's mul.hi (signedness from T).
+struct MulHigh {
+  template <typename T>
+  static T apply(T a, T b) {
+    if constexpr (kIsInt<T> && sizeof(T) == 8) {
+      __extension__ using Signed = __int128;
+      __extension__ using Unsigned = unsigned __int128;
+      using Wide = std::conditional_t<std::is_signed_v<T>, Signed, Unsigned>;
+      return static_cast<T>((static_cast<Wide>(a) * static_cast<Wide>(b)) >> 64);
+    } else if constexpr (kIsInt<T>) {
+      using Wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+      return static_cast<T>((static_cast<Wide>(a) * static_cast<Wide>(b)) >> (8 * sizeof(T)));
+    } else {
+      return T{};
+    }
+  }
+};
 struct Min {
   template <typename T>
   static T apply(T a, T b) {

@@ -188,6 +188,8 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Binary<Sub>::Of>(inst.type);
     case Opcode::Mul:
       return by_type<Binary<Mul>::Of>(inst.type);
+    case Opcode::MulHi:
+      return by_type<Binary<MulHigh>::Of>(inst.type);
     case Opcode::Min:
       return by_type<Binary<Min>::Of>(inst.type);
     case Opcode::Max:

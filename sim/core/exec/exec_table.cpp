@@ -15,6 +15,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Add:
     case Opcode::Sub:
     case Opcode::Mul:
+    case Opcode::MulHi:
     case Opcode::Mad:
     case Opcode::Fma:
     case Opcode::Div:
