@@ -103,7 +103,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       const std::string op = inst.opcode == Opcode::Add   ? "add"
                              : inst.opcode == Opcode::Sub ? "sub"
                                                           : "mul";
-      const std::string mod = f ? ".rn" : (inst.opcode == Opcode::Mul ? ".lo" : "");
+      const std::string mod = f ? "." + std::string(ir::name(inst.rounding))
+                                : (inst.opcode == Opcode::Mul ? ".lo" : "");
       line(op + mod + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
       return;
     }
@@ -114,7 +115,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       line("mad.lo" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t));
       return;
     case Opcode::Fma:
-      line("fma.rn" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t) + ", " + v(2, t));
+      line("fma." + std::string(ir::name(inst.rounding)) + arith_type(t) + ' ' + d + ", " +
+           v(0, t) + ", " + v(1, t) + ", " + v(2, t));
       return;
     case Opcode::Div:
       line(std::string("div") + (f ? ".rn" : "") + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " +
@@ -165,6 +167,9 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::Rcp:
       line(std::string(inst.opcode == Opcode::Sqrt ? "sqrt" : "rcp") + ".rn" + arith_type(t) + ' ' +
            d + ", " + v(0, t));
+      return;
+    case Opcode::RcpApprox:
+      line("rcp.approx.ftz" + arith_type(t) + ' ' + d + ", " + v(0, t));
       return;
     case Opcode::RsqrtApprox:
     case Opcode::Ex2Approx:

@@ -113,6 +113,9 @@ class EntryTranslator {
   void unary(ir::Opcode op, ir::ScalarType t);
   void widening(const OpcodeParts& op, bool add);
   void multiply_high(ir::ScalarType t);
+  static ir::Rounding float_rounding(const OpcodeParts& parts);
+  void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
+  ir::ValueOperand stored_value(const Operand& source, ir::ScalarType t);
   void funnel_shift(const OpcodeParts& parts);
   void load(const OpcodeParts& op, ir::Space space);
   void store(const OpcodeParts& op, ir::Space space);
@@ -147,6 +150,7 @@ class EntryTranslator {
   enum class Pointee : std::uint8_t { Global, Shared, Cluster, Mixed };
   std::map<std::string, Pointee> pointee_;
   std::set<std::string> pointer_params_;  // PTX names of the pointer parameters
+  std::set<std::string> module_globals_;  // PTX names of the module's .global variables
   void classify_pointers();
   ir::Space generic_space(const Operand& address) const;
   bool cluster_instruction(const OpcodeParts& op);  // translate_cluster.cpp
@@ -163,6 +167,8 @@ class EntryTranslator {
   void find_leading_bit(const OpcodeParts& parts);  // bfind (translate_bits.cpp, as the next)
   void permute_bytes(const OpcodeParts& parts);     // prmt
   void absolute_difference_sum(const OpcodeParts& parts);  // sad
+  void extract_bit_field(const OpcodeParts& parts);        // bfe
+  void insert_bit_field(const OpcodeParts& parts);         // bfi
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

@@ -10,21 +10,24 @@
 namespace warpsim::ptx {
 namespace {
 
-// __constant__ arrays: module constants of 32-bit words (or the declared type), their PTX
-// initialiser packed little-endian as the GPU holds it.
-std::optional<std::string> add_constants(const Module& ptx, ir::Module& out) {
+// __constant__ arrays and module .global variables (__device__ variables, the tables of nvcc's
+// math functions): module constants and globals of 32-bit words (or the declared type), their
+// PTX initialiser packed little-endian as the GPU holds it.
+std::optional<std::string> add_module_arrays(const Module& ptx, ir::Module& out) {
   for (const VariableDecl& v : ptx.variables) {
-    if (v.space != ".const") continue;
+    if (v.space != ".const" && v.space != ".global") continue;
+    const bool global = v.space == ".global";
     const auto declared = ir_type_of(v.type);
     const std::uint64_t element_bytes = v.type == ".b8" || v.type == ".u8" || v.type == ".s8" ? 1
                                         : v.type == ".b16" || v.type == ".u16"                ? 2
                                         : declared ? ir::size_bytes(*declared)
                                                    : 0;
     if (element_bytes == 0 || v.elements == 0) {
-      return "the constant '" + v.name + "' of type " + v.type + " is not imported";
+      return std::string(global ? "the global variable '" : "the constant '") + v.name +
+             "' of type " + v.type + " is not imported";
     }
     ir::ArrayDecl a;
-    a.space = ir::Space::Const;
+    a.space = global ? ir::Space::Global : ir::Space::Const;
     a.name = ir_word(v.name);
     const bool words = !declared || *declared == ir::ScalarType::Pred;
     a.element = words ? ir::ScalarType::U32 : *declared;
@@ -58,7 +61,7 @@ std::optional<std::string> add_constants(const Module& ptx, ir::Module& out) {
         }
       }
     }
-    out.constants.push_back(std::move(a));
+    (global ? out.globals : out.constants).push_back(std::move(a));
   }
   return std::nullopt;
 }
@@ -114,7 +117,7 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
     result.diags.error({0, 0}, "the PTX holds no kernel (.entry)");
     return result;
   }
-  if (auto problem = add_constants(ptx, out)) {
+  if (auto problem = add_module_arrays(ptx, out)) {
     result.diags.error({0, 0}, *problem);
     return result;
   }

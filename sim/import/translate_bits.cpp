@@ -1,5 +1,8 @@
 // Bit-level PTX instructions built from IR arithmetic: bfind (CUDA's __ffs), prmt with a constant
-// selector (__byte_perm) and sad (__sad, __usad).
+// selector (__byte_perm), sad (__sad, __usad), and bfe / bfi with a constant position and
+// length (nvcc's bit-field extracts and inserts).
+#include <algorithm>
+
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 
@@ -116,6 +119,75 @@ void EntryTranslator::absolute_difference_sum(const OpcodeParts& parts) {
        {op(reg(greater)), op(reg(forward)), op(reg(backward))});
   const Dest d = dest(operand(0), ir::ScalarType::U32);
   emit(Opcode::Add, ir::ScalarType::U32, {d.name}, {op(reg(difference)), op(z)});
+  finish(d);
+}
+
+namespace {
+
+// A constant bit position or length of bfe / bfi: PTX uses its low 8 bits.
+unsigned field_operand(const std::optional<std::uint64_t>& v, const std::string& opcode) {
+  if (!v) throw Unsupported{"'" + opcode + "' with a position or length computed at run time"};
+  return static_cast<unsigned>(*v & 0xffu);
+}
+
+std::uint64_t low_bits(unsigned n) {
+  return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+}
+
+}  // namespace
+
+// bfe.T d, a, pos, len (PTX ISA): bits pos .. pos+len-1 of a, zero-extended for .u32/.u64 and
+// sign-extended from the field's last bit inside the word (bit min(pos+len-1, msb)) for .s32/
+// .s64; 0 when len is 0. With s that last bit: a shifted left by msb - s puts it at the top,
+// then right by msb - s + min(pos, msb) (arithmetically when signed) brings bit pos to bit 0.
+void EntryTranslator::extract_bit_field(const OpcodeParts& parts) {
+  using ir::Opcode;
+  refuse_modifiers(parts, {});
+  const ir::ScalarType t = parts.type();
+  if (!ir::is_int(t)) throw Unsupported{"'" + current_->opcode + "' is not imported"};
+  expect_operands(4);
+  const unsigned pos = field_operand(known_constant(operand(2)), current_->opcode);
+  const unsigned len = field_operand(known_constant(operand(3)), current_->opcode);
+  const unsigned msb = 8 * ir::size_bytes(t) - 1;
+  const ir::ValueOperand a = value(operand(1), t);
+  const Dest d = dest(operand(0), t);
+  if (len == 0 || (pos > msb && !ir::is_signed_int(t))) {
+    emit(Opcode::Mov, t, {d.name}, {op(number(0))});
+  } else {
+    const unsigned last = std::min(pos + len - 1, msb);
+    const unsigned left = msb - last;
+    const std::string shifted = fresh_temp();
+    emit(Opcode::Shl, t, {shifted}, {op(a), op(number(left))});
+    emit(Opcode::Shr, t, {d.name}, {op(reg(shifted)), op(number(left + std::min(pos, msb)))});
+  }
+  finish(d);
+}
+
+// bfi.T d, a, b, pos, len (PTX ISA): b with its bits pos .. pos+len-1 (those inside the word)
+// replaced by a's low bits: (b & ~field) | ((a << pos) & field), field = the len' ones at pos
+// where len' = min(len, msb + 1 - pos); b itself when len is 0 or pos is past msb.
+void EntryTranslator::insert_bit_field(const OpcodeParts& parts) {
+  using ir::Opcode;
+  refuse_modifiers(parts, {});
+  const ir::ScalarType t = parts.type();
+  if (!ir::is_int(t)) throw Unsupported{"'" + current_->opcode + "' is not imported"};
+  expect_operands(5);
+  const unsigned pos = field_operand(known_constant(operand(3)), current_->opcode);
+  const unsigned len = field_operand(known_constant(operand(4)), current_->opcode);
+  const unsigned bits = 8 * ir::size_bytes(t);
+  const ir::ValueOperand a = value(operand(1), t);
+  const ir::ValueOperand b = value(operand(2), t);
+  const Dest d = dest(operand(0), t);
+  if (len == 0 || pos >= bits) {
+    emit(Opcode::Mov, t, {d.name}, {op(b)});
+  } else {
+    const std::uint64_t field = (low_bits(std::min(len, bits - pos)) << pos) & low_bits(bits);
+    const std::string kept = fresh_temp(), moved = fresh_temp(), placed = fresh_temp();
+    emit(Opcode::And, t, {kept}, {op(b), op(number(~field & low_bits(bits)))});
+    emit(Opcode::Shl, t, {moved}, {op(a), op(number(pos))});
+    emit(Opcode::And, t, {placed}, {op(reg(moved)), op(number(field))});
+    emit(Opcode::Or, t, {d.name}, {op(reg(kept)), op(reg(placed))});
+  }
   finish(d);
 }
 

@@ -58,6 +58,10 @@ void EntryTranslator::classify_pointers() {
         if (has_mod(inst->opcode, "shared") && !has_mod(inst->opcode, "to")) made = Pointee::Shared;
       } else if (base == "mapa" && !has_mod(inst->opcode, "shared::cluster")) {
         made = Pointee::Cluster;
+      } else if (base == "mov" && inst->operands.size() == 2 &&
+                 std::holds_alternative<Symbol>(inst->operands[1]) &&
+                 module_globals_.contains(std::get<Symbol>(inst->operands[1]).name)) {
+        made = Pointee::Global;  // a module .global variable's address, global and generic alike
       } else if (base == "mov" || base == "add" || base == "sub") {
         made = class_of(1);
         if (!made && base == "add") made = class_of(2);

@@ -105,6 +105,22 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  // cvt.sat.f32.f32 (nvcc's powf and expf clamp so): a clamped to [0, 1], NaN and -0 to +0 (the
+  // PTX ISA flushes a saturated NaN to +0; saturation's lower bound is +0.0). Two ordered
+  // comparisons, false on NaN: a > 0 ? a : 0, then that < 1 ? it : 1.
+  if (sat && !ftz && rounding.empty() && *to == *from && ir::is_float(*to)) {
+    expect_operands(2);
+    const ir::ValueOperand a = value(operand(1), *from);
+    const std::string positive = fresh_temp(), low = fresh_temp(), below_one = fresh_temp();
+    const ir::ValueOperand zero{ir::FloatLiteral{0.0}, {}}, one{ir::FloatLiteral{1.0}, {}};
+    emit(Opcode::Gt, *to, {positive}, {op(a), op(zero)});
+    emit(Opcode::Select, *to, {low}, {op(reg(positive)), op(a), op(zero)});
+    emit(Opcode::Lt, *to, {below_one}, {op(reg(low)), op(one)});
+    const Dest d = dest(operand(0), *to);
+    emit(Opcode::Select, *to, {d.name}, {op(reg(below_one)), op(reg(low)), op(one)});
+    finish(d);
+    return true;
+  }
   if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {
     throw Unsupported{"'" + current_->opcode + "' is not imported: the IR's cvt." + dname + "." +
                       sname + " rounds " + (want.empty() ? "exactly" : "as ." + want) +

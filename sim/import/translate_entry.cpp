@@ -194,7 +194,8 @@ void EntryTranslator::declare_arrays() {
   }
   for (const VariableDecl& v : in_.module->variables) {
     if (v.space == ".shared" && named.contains(v.name)) arrays.push_back(&v);
-    if (v.space == ".const") symbols_[v.name] = ir_word(v.name);
+    if (v.space == ".const" || v.space == ".global") symbols_[v.name] = ir_word(v.name);
+    if (v.space == ".global") module_globals_.insert(v.name);
   }
   std::set<std::string> taken;
   for (const ParamSpec& p : in_.params) taken.insert(p.name);

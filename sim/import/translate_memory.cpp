@@ -143,10 +143,23 @@ void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
     for (const Register& r : v->elements) list.elements.push_back(value(r, t));
     inst.operands = {ir::Operand{std::move(ref), {}}, ir::Operand{std::move(list), {}}};
   } else {
-    ir::ValueOperand stored = value(operand(1), t);
-    inst.operands = {ir::Operand{std::move(ref), {}}, op(std::move(stored))};
+    inst.operands = {ir::Operand{std::move(ref), {}}, op(stored_value(operand(1), t))};
   }
   emit(std::move(inst));
+}
+
+// A store's value as type t. PTX's relaxed type rules let an integer store take a wider
+// register (nvcc's sinf stores a 64-bit register with st.local.u32): its low bytes are stored.
+ir::ValueOperand EntryTranslator::stored_value(const Operand& source, ir::ScalarType t) {
+  const auto* r = std::get_if<Register>(&source);
+  if (r == nullptr || !ir::is_int(t) || special_register(r->name)) return value(source, t);
+  const ir::ScalarType held = storage_of(*r);
+  if (!ir::is_int(held) || ir::size_bytes(held) <= ir::size_bytes(t)) return value(source, t);
+  const ir::ValueOperand wide = value(source, held);
+  const std::string low = fresh_temp();
+  ir::Instruction& c = emit(ir::Opcode::Cvt, t, {low}, {op(wide)});
+  c.source_type = held;
+  return reg(low);
 }
 
 void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {

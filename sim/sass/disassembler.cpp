@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 
@@ -89,11 +90,12 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   }
   // ptxas's report and nvdisasm's listing: from the cache when this PTX was built before by
   // the same two programs for the same architecture.
-  const std::string key = "ptxas -arch=" + arch + " -lineinfo -v | nvdisasm -hex -c -g\n" +
+  const std::string key = "ptxas -arch=" + arch +
+                          " -lineinfo -v | nvdisasm -hex -c -g | bank-4 relocations\n" +
                           toolkit::program_identity(*ptxas) + "\n" +
                           toolkit::program_identity(*nvdisasm) + "\n" + ptx_text;
   std::vector<std::string> outputs;
-  if (auto hit = toolkit::cached_run(key, 2)) {
+  if (auto hit = toolkit::cached_run(key, 3)) {
     outputs = std::move(*hit);
   } else {
     ScratchDir dir;
@@ -106,7 +108,13 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
     const toolkit::ProgramRun listed =
         toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
     if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
-    outputs = {assembled.output, listed.output};
+    std::ifstream file(cubin, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                          std::istreambuf_iterator<char>());
+    std::string relocation_error;
+    const auto relocations = constant_relocations(bytes, relocation_error);
+    if (!relocations) return failed("ptxas's cubin: " + relocation_error);
+    outputs = {assembled.output, listed.output, relocations_text(*relocations)};
     toolkit::remember_run(key, outputs);
   }
   ListingError error;
@@ -117,6 +125,7 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   SassBuild built;
   built.listing = std::move(listing);
   built.resources = parse_ptxas_resources(outputs[0]);
+  built.constant_relocations = parse_relocations_text(outputs[2]);
   return built;
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "sim/sass/cubin_relocations.hpp"
 #include "sim/sass/sass_listing.hpp"
 
 namespace warpsim::sass {
@@ -26,7 +27,8 @@ struct KernelResources {
 struct SassBuild {
   std::optional<SassListing> listing;
   std::string error;  // why there is none: a tool missing, ptxas's or nvdisasm's messages
-  std::map<std::string, KernelResources> resources;  // per entry function
+  std::map<std::string, KernelResources> resources;      // per entry function
+  std::vector<ConstantRelocation> constant_relocations;  // the module's global variables
 };
 
 // The per-entry resources of ptxas -v's output.

@@ -308,8 +308,13 @@ void execute_float(const Lanes& x) {
         put(lane, x.pred(x.op(3), lane) ? std::fmin(a, b) : std::fmax(a, b));
       });
     case Op::FSEL:
+      // The chosen source's bits with its |.| and - applied (nvcc's sinf selects -R7).
       return x.each([&](unsigned lane) {
-        x.set(x.op(0), lane, x.pred(x.op(3), lane) ? x.raw(x.op(1), lane) : x.raw(x.op(2), lane));
+        const Operand& chosen = x.pred(x.op(3), lane) ? x.op(1) : x.op(2);
+        std::uint32_t v = x.raw(chosen, lane);
+        if (chosen.absolute) v &= 0x7fffffffu;
+        if (chosen.negate) v ^= 0x80000000u;
+        x.set(x.op(0), lane, v);
       });
     case Op::FSETP:
       return x.each([&](unsigned lane) {

@@ -56,9 +56,11 @@ void Lanes::find_sources() const {
 }
 
 std::uint32_t Lanes::constant(const Operand& o, std::uint32_t offset, unsigned bytes) const {
-  // Bank 0: the launch (sass_machine.hpp); bank 3: the module's constants, as ptxas places them.
+  // Bank 0: the launch (sass_machine.hpp); bank 3: the module's constants, as ptxas places them;
+  // bank 4: the addresses of the module's global variables.
   const std::vector<std::uint8_t>* bank = o.bank == 0   ? &launch.bank0
                                           : o.bank == 3 ? launch.bank3
+                                          : o.bank == 4 ? &launch.bank4
                                                         : nullptr;
   if (bank == nullptr || std::uint64_t{offset} + bytes > bank->size())
     fault(0, fmt::format("constant bank {} offset 0x{:x} is outside what the launch holds", o.bank,

@@ -41,8 +41,9 @@ struct SassLaunch {
   exec::GlobalMemory* global = nullptr;
   std::vector<std::uint8_t> bank0;
   const std::vector<std::uint8_t>* bank3 = nullptr;  // the module's __constant__ data
-  std::uint32_t shared_bytes = 0;                    // static (as ptxas allocated) plus dynamic
-  std::uint32_t local_bytes = 0;                     // per thread: the stack frame
+  std::vector<std::uint8_t> bank4;  // the module's global variables' addresses (relocated)
+  std::uint32_t shared_bytes = 0;   // static (as ptxas allocated) plus dynamic
+  std::uint32_t local_bytes = 0;    // per thread: the stack frame
 };
 
 enum class LaneWait : std::uint8_t { None, Convergence, Block };

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <stdexcept>
 
 #include "sim/core/exec/values.hpp"
 #include "sim/sass/sass_executor.hpp"
@@ -67,8 +68,11 @@ std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string
     return std::nullopt;
   }
   const auto r = built.resources.find(kernel);
-  return decode_kernel(std::move(*built.listing),
-                       r == built.resources.end() ? KernelResources{} : r->second, kernel, error);
+  auto decoded =
+      decode_kernel(std::move(*built.listing),
+                    r == built.resources.end() ? KernelResources{} : r->second, kernel, error);
+  if (decoded) decoded->constant_relocations = std::move(built.constant_relocations);
+  return decoded;
 }
 
 std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
@@ -111,6 +115,14 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
   l.local_bytes = kernel.resources.stack_frame;
   l.bank0 = constant_bank(launch, memory, l.local_bytes);
   l.bank3 = &constants;
+  // Bank 4: each relocated slot holds its global variable's address in this launch.
+  for (const ConstantRelocation& r : kernel.constant_relocations) {
+    const exec::GlobalBuffer* b = memory.find(r.symbol);
+    // The frontend checked that every relocated symbol is a global variable of the module.
+    if (b == nullptr) throw std::logic_error("no buffer for the relocated '" + r.symbol + "'");
+    const std::uint64_t address = b->base_address + static_cast<std::uint64_t>(r.addend);
+    put(l.bank4, r.offset, &address, 8);
+  }
   l.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
   return l;
 }

@@ -25,6 +25,7 @@ struct SassKernel {
   SassListing listing;  // owns the instructions `program` points into
   SassProgram program;
   KernelResources resources;
+  std::vector<ConstantRelocation> constant_relocations;  // bank 4: the global variables' addresses
 };
 
 // ptxas and nvdisasm over `ptx` for `arch`, the entry `kernel` decoded. Nothing when a tool is

@@ -50,6 +50,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::Sqrt:
     case Opcode::Rcp:
     case Opcode::RsqrtApprox:
+    case Opcode::RcpApprox:
     case Opcode::Ex2Approx:
     case Opcode::Lg2Approx:
     case Opcode::SinApprox:

@@ -49,6 +49,16 @@ std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::La
                                         const std::string& arch, std::string& error) {
   auto kernel =
       sass::compile_sass(sass_ptx(module, arch), arch, sass_entry(module, *launch.kernel), error);
+  if (kernel) {
+    for (const sass::ConstantRelocation& r : kernel->constant_relocations) {
+      if (module.find_global(r.symbol) == nullptr) {
+        error = "the SASS reads the address of '" + r.symbol +
+                "', which is no global variable of the module";
+        kernel.reset();
+        break;
+      }
+    }
+  }
   if (!kernel) error += " (--frontend ir runs the IR instead)";
   return kernel;
 }

@@ -267,6 +267,19 @@ struct Approx {
       return T{};
   }
 };
+// PTX's rcp.approx.ftz.f32: subnormal inputs and results flushed to zero, signs kept.
+struct ReciprocalFlushed {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const T x = std::fpclassify(a) == FP_SUBNORMAL ? std::copysign(T{0}, a) : a;
+      const T r = static_cast<T>(1.0 / static_cast<double>(x));
+      return std::fpclassify(r) == FP_SUBNORMAL ? std::copysign(T{0}, r) : r;
+    } else {
+      return T{};
+    }
+  }
+};
 inline double reciprocal_sqrt(double x) {
   return 1.0 / std::sqrt(x);
 }

@@ -232,6 +232,8 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Unary<Rcp>::Of>(inst.type);
     case Opcode::RsqrtApprox:
       return by_type<Unary<Approx<&reciprocal_sqrt>>::Of>(inst.type);
+    case Opcode::RcpApprox:
+      return by_type<Unary<ReciprocalFlushed>::Of>(inst.type);
     case Opcode::Ex2Approx:
       return by_type<Unary<Approx<&exp2_of>>::Of>(inst.type);
     case Opcode::Lg2Approx:

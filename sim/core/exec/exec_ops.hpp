@@ -15,6 +15,7 @@ ExecFn select_alu(const DecodedInst& inst);
 ExecFn select_memory(const DecodedInst& inst);  // ld, st; atom through select_atomic
 ExecFn select_atomic(const DecodedInst& inst);
 ExecFn select_warp_wide(const DecodedInst& inst);
+ExecFn select_rounded(const DecodedInst& inst);  // float add, sub, mul, fma with .rz/.rm/.rp
 
 // Throws the KernelFault for `lane` of `warp` executing `inst`.
 [[noreturn]] void fault(const ExecContext& ctx, const WarpState& warp, const DecodedInst& inst,

@@ -11,6 +11,7 @@ namespace warpsim::exec {
 // does not compile.
 ExecFn select_exec(const DecodedInst& inst) {
   using ir::Opcode;
+  if (inst.rounding != ir::Rounding::Nearest) return select_rounded(inst);
   switch (inst.opcode) {
     case Opcode::Add:
     case Opcode::Sub:
@@ -44,6 +45,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::Sqrt:
     case Opcode::Rcp:
     case Opcode::RsqrtApprox:
+    case Opcode::RcpApprox:
     case Opcode::Ex2Approx:
     case Opcode::Lg2Approx:
     case Opcode::SinApprox:

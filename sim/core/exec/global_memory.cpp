@@ -127,6 +127,23 @@ GlobalMemory GlobalMemory::allocate(const LaunchSpec& launch) {
     next += (b.bytes.size() + kAlignment - 1) / kAlignment * kAlignment;
     mem.buffers.push_back(std::move(b));
   }
+  for (const ir::ArrayDecl& g : launch.globals) {
+    GlobalBuffer b;
+    b.name = g.name;
+    b.element = g.element;
+    b.base_address = next;
+    b.is_module_global = true;
+    std::uint64_t count = 1;
+    for (std::uint64_t d : g.dims) count *= d;
+    const unsigned size = ir::size_bytes(g.element);
+    b.bytes.assign(count * size, 0);
+    for (std::size_t i = 0; i < g.init.size() && i < count; ++i) {
+      const std::uint64_t bits = literal_bits(g.init[i], g.element);
+      std::memcpy(b.bytes.data() + i * size, &bits, size);  // little-endian, as the GPU's
+    }
+    next += (b.bytes.size() + kAlignment - 1) / kAlignment * kAlignment;
+    mem.buffers.push_back(std::move(b));
+  }
   return mem;
 }
 

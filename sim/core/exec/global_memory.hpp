@@ -17,12 +17,14 @@ struct GlobalBuffer {
   ir::ScalarType element = ir::ScalarType::F32;
   std::uint64_t base_address = 0;
   std::vector<std::uint8_t> bytes;
+  bool is_module_global = false;  // a module global variable, not a parameter's buffer
 
   std::uint64_t count() const { return bytes.size() / ir::size_bytes(element); }
 };
 
 struct GlobalMemory {
-  std::vector<GlobalBuffer> buffers;  // in the kernel's parameter order, pointers only
+  // In the kernel's parameter order, pointers only; then the module's global variables.
+  std::vector<GlobalBuffer> buffers;
 
   static GlobalMemory allocate(const LaunchSpec& launch);
   const GlobalBuffer* find(std::string_view name) const;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -21,6 +22,9 @@ struct LaunchSpec {
   std::uint64_t dynamic_smem = 0;
   // Per parameter name: a scalar literal or a buffer description.
   std::map<std::string, std::variant<ir::Literal, ir::BufferSpec>> args;
+  // The module's global variables (ir::Module::globals, whose elements outlive the spec): each
+  // launch's global memory holds them after the pointer parameters' buffers.
+  std::span<const ir::ArrayDecl> globals;
 
   std::uint64_t threads_per_block() const { return block.count(); }
   std::uint64_t warps_per_block() const { return (block.count() + kWarpSize - 1) / kWarpSize; }

@@ -205,10 +205,11 @@ class Decoder {
     m.name = ref.array;
     if (space == ir::Space::Global) {
       m.kind = ArrayKind::Global;
-      for (std::size_t i = 0; i < memory_.buffers.size(); ++i) {
-        if (memory_.buffers[i].name == ref.array) m.array = static_cast<std::uint32_t>(i);
-      }
-      m.dims = {memory_.buffers[m.array].count()};
+      const GlobalBuffer* buffer = memory_.find(ref.array);
+      // The verifier names every buffer; a launch built without the module's globals does not.
+      if (buffer == nullptr) throw std::logic_error("no buffer '" + ref.array + "' in the launch");
+      m.array = static_cast<std::uint32_t>(buffer - memory_.buffers.data());
+      m.dims = {buffer->count()};
     } else if (space == ir::Space::Const) {
       m.kind = ArrayKind::Const;
       for (std::size_t i = 0; i < module_.constants.size(); ++i) {
@@ -284,6 +285,7 @@ class Decoder {
     d.atomic_op = inst.atomic_op;
     d.shuffle_mode = inst.shuffle_mode;
     d.vote_mode = inst.vote_mode;
+    d.rounding = inst.rounding;
     d.vector_width = inst.vector_width;
     d.narrow_bytes = inst.narrow_bytes;
     d.block = block;

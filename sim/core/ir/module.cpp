@@ -23,6 +23,13 @@ const ArrayDecl* Module::find_constant(std::string_view name) const {
   return nullptr;
 }
 
+const ArrayDecl* Module::find_global(std::string_view name) const {
+  for (const ArrayDecl& a : globals) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
 std::string Module::origin_text(const SourceOrigin& origin) const {
   if (!origin.known() || origin.file > source_files.size()) return "";
   return source_files[origin.file - 1] + ":" + std::to_string(origin.line);

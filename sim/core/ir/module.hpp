@@ -111,6 +111,7 @@ struct Instruction {
   AtomicOp atomic_op = AtomicOp::Add;  // atom
   ShuffleMode shuffle_mode = ShuffleMode::Idx;
   VoteMode vote_mode = VoteMode::Ballot;
+  Rounding rounding = Rounding::Nearest;  // float add, sub, mul, fma
   std::vector<RegDef> dests;
   std::vector<Operand> operands;
   SourceOrigin origin;
@@ -143,7 +144,7 @@ struct ArrayDecl {
   ScalarType element = ScalarType::F32;
   std::vector<std::uint64_t> dims;  // empty when dynamic
   bool is_dynamic = false;          // `shared x: f32[]`, sized by the launch's dynamic_smem
-  std::vector<Literal> init;        // constants only; missing trailing elements are zero
+  std::vector<Literal> init;        // module constants and globals only; missing elements are zero
   SourceLoc loc;
   bool operator==(const ArrayDecl&) const = default;
 };
@@ -228,6 +229,10 @@ struct Launch {
 struct Module {
   std::vector<std::string> source_files;  // `source N "path"`: file N is source_files[N - 1]
   std::vector<ArrayDecl> constants;
+  // `global name: T[n] = {...}`: module-scope variables in global memory (CUDA's __device__
+  // variables, and the tables nvcc's math functions read). Every launch starts with them as
+  // initialised, as a freshly loaded module holds them, and reports them as it reports buffers.
+  std::vector<ArrayDecl> globals;
   std::vector<Kernel> kernels;
   std::vector<Launch> launches;
   // Imported from PTX: that PTX, as nvcc wrote it (the SASS frontend compiles it, so a .cu runs
@@ -237,6 +242,7 @@ struct Module {
 
   const Kernel* find_kernel(std::string_view name) const;
   const ArrayDecl* find_constant(std::string_view name) const;
+  const ArrayDecl* find_global(std::string_view name) const;
   // "file.cu:12" for an imported instruction, "" when it has no origin.
   std::string origin_text(const SourceOrigin& origin) const;
 };

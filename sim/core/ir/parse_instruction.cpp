@@ -91,6 +91,11 @@ class InstructionParser {
       case ModifierPattern::None:
         return count(0, "takes no suffix");
       case ModifierPattern::Type:
+        // A rounding before the type: fma.rm.f32 (the verifier says which instructions take one).
+        if (mods_.size() == 2 && parse_rounding(mods_[0])) {
+          inst_.rounding = *parse_rounding(mods_[0]);
+          return type(mods_[1], inst_.type);
+        }
         return count(1, "needs one type suffix, e.g. add.s32") && type(mods_[0], inst_.type);
       case ModifierPattern::TypePair:
         return count(2, "needs a destination and a source type, e.g. cvt.f32.s32") &&

@@ -25,7 +25,8 @@ namespace {
 
 bool is_top_level_keyword(const Token& t) {
   return t.kind == TokenKind::Word &&
-         (t.text == "kernel" || t.text == "launch" || t.text == "const" || t.text == "source");
+         (t.text == "kernel" || t.text == "launch" || t.text == "const" || t.text == "global" ||
+          t.text == "source");
 }
 
 class ModuleParser {
@@ -50,10 +51,13 @@ class ModuleParser {
       if (auto l = parse_launch(ts_, t.loc)) module_.launches.push_back(std::move(*l));
     } else if (ts_.accept_word("const")) {
       if (auto c = array_decl(Space::Const, t.loc)) module_.constants.push_back(std::move(*c));
+    } else if (ts_.accept_word("global")) {
+      if (auto g = array_decl(Space::Global, t.loc)) module_.globals.push_back(std::move(*g));
     } else if (ts_.accept_word("source")) {
       source_file();
     } else {
-      ts_.error_here("expected 'kernel', 'launch', 'const' or 'source', found " + found_text(t));
+      ts_.error_here("expected 'kernel', 'launch', 'const', 'global' or 'source', found " +
+                     found_text(t));
       // Resynchronise at the next line that starts a top-level construct.
       do {
         ts_.skip_line();
@@ -79,7 +83,8 @@ class ModuleParser {
     ts_.expect_end_of_line();
   }
 
-  // NAME ':' TYPE SHAPE [= {literals}] for const; NAME ':' TYPE SHAPE for shared and local.
+  // NAME ':' TYPE SHAPE [= {literals}] for const and global; NAME ':' TYPE SHAPE for shared and
+  // local.
   std::optional<ArrayDecl> array_decl(Space space, SourceLoc loc) {
     ArrayDecl decl;
     decl.space = space;
@@ -104,7 +109,7 @@ class ModuleParser {
       }
       if (!ts_.expect(TokenKind::RBracket, "']'")) return recover();
     }
-    if (space == Space::Const && ts_.accept(TokenKind::Equals)) {
+    if ((space == Space::Const || space == Space::Global) && ts_.accept(TokenKind::Equals)) {
       if (!initializer(decl)) return recover();
     }
     if (!ts_.expect_end_of_line()) return std::nullopt;

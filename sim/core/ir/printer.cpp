@@ -183,6 +183,7 @@ std::string opcode_text(const Instruction& inst) {
     case ModifierPattern::None:
       break;
     case ModifierPattern::Type:
+      if (inst.rounding != Rounding::Nearest) add(name(inst.rounding));
       add(name(inst.type));
       break;
     case ModifierPattern::TypePair:
@@ -242,6 +243,10 @@ void print(std::ostream& out, const Module& module) {
   for (const ArrayDecl& c : module.constants) {
     first = false;
     print_array(out, c);
+  }
+  for (const ArrayDecl& g : module.globals) {
+    first = false;
+    print_array(out, g);
   }
   for (const Kernel& k : module.kernels) {
     separate();

@@ -13,6 +13,7 @@ constexpr std::array<std::string_view, 10> kAtomicNames = {"add", "min", "max", 
                                                            "and", "or",  "xor", "inc",  "dec"};
 constexpr std::array<std::string_view, 4> kShuffleNames = {"idx", "up", "down", "xor"};
 constexpr std::array<std::string_view, 3> kVoteNames = {"ballot", "any", "all"};
+constexpr std::array<std::string_view, 4> kRoundingNames = {"rn", "rz", "rm", "rp"};
 constexpr std::array<std::string_view, kSpecialRegCount> kSpecialNames = {
     "tid.x",   "tid.y",   "tid.z",           "ntid.x",          "ntid.y",   "ntid.z",
     "ctaid.x", "ctaid.y", "ctaid.z",         "nctaid.x",        "nctaid.y", "nctaid.z",
@@ -43,6 +44,9 @@ std::string_view name(ShuffleMode m) {
 std::string_view name(VoteMode m) {
   return kVoteNames.at(static_cast<std::size_t>(m));
 }
+std::string_view name(Rounding r) {
+  return kRoundingNames.at(static_cast<std::size_t>(r));
+}
 std::string_view name(SpecialReg r) {
   return kSpecialNames.at(static_cast<std::size_t>(r));
 }
@@ -61,6 +65,9 @@ std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s) {
 }
 std::optional<VoteMode> parse_vote_mode(std::string_view s) {
   return lookup<VoteMode>(kVoteNames, s);
+}
+std::optional<Rounding> parse_rounding(std::string_view s) {
+  return lookup<Rounding>(kRoundingNames, s);
 }
 std::optional<SpecialReg> parse_special_reg(std::string_view s) {
   return lookup<SpecialReg>(kSpecialNames, s);

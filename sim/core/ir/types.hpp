@@ -50,6 +50,9 @@ enum class Space : std::uint8_t { Global, Shared, Const, Local, Dsmem };
 enum class AtomicOp : std::uint8_t { Add, Min, Max, Exch, Cas, And, Or, Xor, Inc, Dec };
 enum class ShuffleMode : std::uint8_t { Idx, Up, Down, Xor };
 enum class VoteMode : std::uint8_t { Ballot, Any, All };
+// The rounding of a float add, sub, mul or fma: PTX's .rn (the default, to nearest even), .rz
+// (toward zero), .rm (toward -inf), .rp (toward +inf).
+enum class Rounding : std::uint8_t { Nearest, Zero, Down, Up };
 
 enum class SpecialReg : std::uint8_t {
   TidX,
@@ -76,6 +79,7 @@ std::string_view name(Space s);
 std::string_view name(AtomicOp op);
 std::string_view name(ShuffleMode m);
 std::string_view name(VoteMode m);
+std::string_view name(Rounding r);    // rn, rz, rm, rp
 std::string_view name(SpecialReg r);  // without the leading '%'
 
 std::optional<ScalarType> parse_scalar_type(std::string_view s);
@@ -91,6 +95,7 @@ std::optional<Space> parse_space(std::string_view s);
 std::optional<AtomicOp> parse_atomic_op(std::string_view s);
 std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s);
 std::optional<VoteMode> parse_vote_mode(std::string_view s);
+std::optional<Rounding> parse_rounding(std::string_view s);
 std::optional<SpecialReg> parse_special_reg(std::string_view s);  // without the leading '%'
 
 }  // namespace warpsim::ir

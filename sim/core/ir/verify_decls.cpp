@@ -76,15 +76,20 @@ void verify_kernel_decls(const Module& module, const Kernel& k, Diagnostics& dia
     if (!names.insert(p.name).second) {
       diags.error(p.loc, "duplicate parameter '" + p.name + "' in kernel '" + k.name + "'");
     }
+    if (module.find_global(p.name) != nullptr) {
+      diags.error(p.loc, "parameter '" + p.name + "' of kernel '" + k.name +
+                             "' has the name of a module global variable");
+    }
     if (p.is_pointer && p.type == ScalarType::Pred) {
       diags.error(p.loc, "parameter '" + p.name + "' cannot point to predicates");
     }
   }
   unsigned dynamic_arrays = 0;
   for (const ArrayDecl& a : k.arrays) {
-    if (!names.insert(a.name).second || module.find_constant(a.name) != nullptr) {
+    if (!names.insert(a.name).second || module.find_constant(a.name) != nullptr ||
+        module.find_global(a.name) != nullptr) {
       diags.error(a.loc, "duplicate name '" + a.name + "' in kernel '" + k.name +
-                             "' (already a parameter, array or module constant)");
+                             "' (already a parameter, array, module constant or global)");
     }
     const std::uint64_t bytes = verify_array(a, diags);
     if (a.space == Space::Local && bytes > kLocalBytesPerThread) {
@@ -141,6 +146,17 @@ void verify_declarations(const Module& module, Diagnostics& diags) {
       diags.error(c.loc, "constants exceed the 64 KB constant bank");
       constant_bytes = 0;
     }
+  }
+  std::set<std::string> globals;
+  for (const ArrayDecl& g : module.globals) {
+    if (!globals.insert(g.name).second || constants.contains(g.name)) {
+      diags.error(g.loc, "duplicate module name '" + g.name + "' (already a constant or global)");
+    }
+    if (g.is_dynamic) {
+      diags.error(g.loc, "global '" + g.name + "' needs a size");
+      continue;
+    }
+    verify_array(g, diags);
   }
 }
 

@@ -63,6 +63,12 @@ class InstructionChecker {
       return error(inst.loc, op + ": '" + std::string(spelling(inst.opcode)) +
                                  "' does not take type " + type_name(inst.type));
     }
+    if (inst.rounding != Rounding::Nearest &&
+        (!is_float(inst.type) || (inst.opcode != Opcode::Add && inst.opcode != Opcode::Sub &&
+                                  inst.opcode != Opcode::Mul && inst.opcode != Opcode::Fma))) {
+      return error(inst.loc, op + ": a rounding (.rz, .rm, .rp) is taken only by float add, sub, "
+                                  "mul and fma");
+    }
     if (inst.opcode == Opcode::Cvt && !contains(kIntOrFloat, inst.source_type)) {
       return error(inst.loc, op + ": cvt converts between integer and float types");
     }
@@ -219,6 +225,7 @@ class InstructionChecker {
     }
     if (const ArrayDecl* a = ctx_.find_array(p.name)) return a->space;
     if (ctx_.module.find_constant(p.name) != nullptr) return Space::Const;
+    if (ctx_.module.find_global(p.name) != nullptr) return Space::Global;
     return std::nullopt;
   }
 
@@ -334,12 +341,16 @@ void InstructionChecker::check_memref(const Operand& op) {
   const std::string sp(name(space));
   ScalarType element = ScalarType::Pred;
   std::vector<std::uint64_t> dims;  // empty: one unbounded index
-  if (space == Space::Global) {
+  if (space == Space::Global && ctx_.module.find_global(ref->array) != nullptr) {
+    const ArrayDecl* g = ctx_.module.find_global(ref->array);
+    element = g->element;
+    dims = g->dims;
+  } else if (space == Space::Global) {
     const KernelParam* p = ctx_.find_param(ref->array);
     if (p == nullptr || !p->is_pointer) {
       error(op.loc, "'" + ref->array +
-                        "' is not a pointer parameter, so it cannot be accessed "
-                        "in global memory");
+                        "' is not a pointer parameter or module global, so it cannot be "
+                        "accessed in global memory");
       return;
     }
     element = p->type;

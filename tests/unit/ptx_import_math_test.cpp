@@ -1,0 +1,257 @@
+// The PTX forms nvcc's math library and 64-bit integer code reach for (sinf, expf, powf, tanf,
+// a long long divided by a constant, bit fields, __device__ variables): each imported with the
+// PTX ISA's semantics, the expected values computed here from the ISA's definitions.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "tests/unit/import_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// Lane l's operand: l * 0x9E3779B9 wrapped to 32 bits, spread over the whole range.
+std::uint32_t spread(unsigned lane) {
+  return static_cast<std::uint32_t>(lane * 0x9E3779B9ull);
+}
+const std::string kSpread = "  mul.lo.u32 %r2, %r1, -1640531527;\n";  // 0x9E3779B9
+
+TEST_CASE("mul.hi.u64 and mul.hi.s64 give the high half of the 128-bit product") {
+  const std::string prologue = kSpread;
+  // 64-bit operands: lane l's is its 32-bit spread in both halves, times a constant whose high
+  // bit is set (as nvcc's 64-bit division by 7 uses); the 128-bit product's high half.
+  const std::string wide_prologue = prologue + R"(
+  cvt.u64.u32 %rd10, %r2;
+  shl.b64 %rd11, %rd10, 32;
+  or.b64 %rd12, %rd11, %rd10;)";
+  __extension__ using U128 = unsigned __int128;
+  __extension__ using S128 = __int128;
+  auto spread64 = [](unsigned l) { return (std::uint64_t{spread(l)} << 32) | spread(l); };
+  SUBCASE("mul.hi.u64") {
+    const auto out = run_one_warp(wide_prologue + R"(
+  mul.hi.u64 %rd13, %rd12, -7378697629483820647;
+  shr.u64 %rd14, %rd13, 17;
+  xor.b64 %rd15, %rd13, %rd14;
+  cvt.u32.u64 %r9, %rd15;)");
+    for (unsigned l = 0; l < 32; ++l) {
+      const U128 p = static_cast<U128>(spread64(l)) * 0x9999999999999999ull;  // the literal's bits
+      const auto hi = static_cast<std::uint64_t>(p >> 64);
+      CHECK(out[l] == static_cast<std::uint32_t>(hi ^ (hi >> 17)));
+    }
+  }
+  SUBCASE("mul.hi.s64") {
+    const auto out = run_one_warp(wide_prologue + R"(
+  mul.hi.s64 %rd13, %rd12, 5270498306774157605;
+  shr.u64 %rd14, %rd13, 17;
+  xor.b64 %rd15, %rd13, %rd14;
+  cvt.u32.u64 %r9, %rd15;)");
+    for (unsigned l = 0; l < 32; ++l) {
+      const S128 p =
+          static_cast<S128>(static_cast<std::int64_t>(spread64(l))) * 5270498306774157605ll;
+      const auto hi = static_cast<std::uint64_t>(p >> 64);
+      CHECK(out[l] == static_cast<std::uint32_t>(hi ^ (hi >> 17)));
+    }
+  }
+}
+
+// The PTX ISA's pseudo-code for bfe and bfi on 32 bits, bit by bit.
+std::uint32_t bfe_reference(std::uint32_t a, unsigned pos, unsigned len, bool is_signed) {
+  const unsigned msb = 31;
+  const unsigned last = std::min(pos + len - 1, msb);
+  const bool sbit = is_signed && len != 0 && ((a >> last) & 1u) != 0;
+  std::uint32_t d = 0;
+  for (unsigned i = 0; i <= msb; ++i) {
+    const bool bit = (i < len && pos + i <= msb) ? ((a >> (pos + i)) & 1u) != 0 : sbit;
+    d |= static_cast<std::uint32_t>(bit) << i;
+  }
+  return d;
+}
+std::uint32_t bfi_reference(std::uint32_t a, std::uint32_t b, unsigned pos, unsigned len) {
+  std::uint32_t f = b;
+  for (unsigned i = 0; i < len && pos + i <= 31; ++i) {
+    f = (f & ~(1u << (pos + i))) | (((a >> i) & 1u) << (pos + i));
+  }
+  return f;
+}
+
+TEST_CASE("bfe and bfi with constant positions follow the ISA's bit-by-bit definition") {
+  struct Field {
+    unsigned pos, len;
+  };
+  // Inside the word, reaching past bit 31, empty, and starting past it.
+  const Field fields[] = {{5, 9}, {20, 12}, {4, 8}, {28, 10}, {0, 32}, {7, 0}, {40, 3}};
+  for (const Field f : fields) {
+    CAPTURE(f.pos);
+    CAPTURE(f.len);
+    const std::string args = std::to_string(f.pos) + ", " + std::to_string(f.len) + ";";
+    const auto u = run_one_warp(kSpread + "  bfe.u32 %r9, %r2, " + args);
+    const auto s = run_one_warp(kSpread + "  bfe.s32 %r9, %r2, " + args);
+    const auto i = run_one_warp(kSpread + "  not.b32 %r3, %r1;\n  bfi.b32 %r9, %r2, %r3, " + args);
+    for (unsigned l = 0; l < 32; ++l) {
+      CHECK(u[l] == bfe_reference(spread(l), f.pos, f.len, false));
+      CHECK(s[l] == bfe_reference(spread(l), f.pos, f.len, true));
+      CHECK(i[l] == bfi_reference(spread(l), ~l, f.pos, f.len));
+    }
+  }
+}
+
+// Lane l's float: (l - 16) / 8, lane 31 NaN, lane 30 -0.
+const std::string kFloats = R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  sub.f32 %f2, %f1, 0f41800000;
+  mul.f32 %f3, %f2, 0f3E000000;
+  setp.eq.u32 %p1, %r1, 31;
+  selp.f32 %f4, 0f7FFFFFFF, %f3, %p1;
+  setp.eq.u32 %p2, %r1, 30;
+  selp.f32 %f5, 0f80000000, %f4, %p2;
+)";
+float lane_float(unsigned l) {
+  if (l == 31) return std::numeric_limits<float>::quiet_NaN();
+  if (l == 30) return -0.0f;
+  return (static_cast<float>(l) - 16.0f) / 8.0f;
+}
+
+TEST_CASE("cvt.sat.f32.f32 clamps to [0, 1], a NaN and -0 to +0") {
+  const auto out = run_one_warp(kFloats + "  cvt.sat.f32.f32 %f6, %f5;\n  mov.b32 %r9, %f6;");
+  for (unsigned l = 0; l < 32; ++l) {
+    const float x = lane_float(l);
+    const float want = std::isnan(x) ? 0.0f : x <= 0.0f ? 0.0f : x >= 1.0f ? 1.0f : x;
+    CAPTURE(l);
+    CHECK(out[l] == std::bit_cast<std::uint32_t>(want));
+  }
+}
+
+// `exact` rounded to float in `mode` (-1 toward -inf, 0 toward zero, 1 toward +inf): the nearest
+// float, moved one step when it lies on the wrong side of the exact value.
+float directed(double exact, int mode) {
+  float f = static_cast<float>(exact);
+  const bool down = mode < 0 || (mode == 0 && exact > 0);
+  if (down && static_cast<double>(f) > exact) f = std::nextafter(f, -INFINITY);
+  if (!down && static_cast<double>(f) < exact) f = std::nextafter(f, INFINITY);
+  return f;
+}
+
+TEST_CASE("add, mul and fma with .rz, .rm and .rp round in their direction") {
+  // a = 1 + l * 2^-20 and b = 1/3 (rounded): products and sums whose exact values a double
+  // holds (24 + 24 bits, exponents close), so the reference rounds them once, as the ISA says.
+  const std::string prologue = R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  fma.rn.f32 %f2, %f1, 0f35800000, 0f3F800000;
+  mov.f32 %f3, 0f3EAAAAAB;
+)";
+  const float third = std::bit_cast<float>(0x3EAAAAABu);
+  struct Mode {
+    const char* name;
+    int direction;
+  };
+  for (const Mode m : {Mode{"rz", 0}, Mode{"rm", -1}, Mode{"rp", 1}}) {
+    CAPTURE(m.name);
+    const std::string r = m.name;
+    const auto mul =
+        run_one_warp(prologue + "  mul." + r + ".f32 %f4, %f2, %f3;\n  mov.b32 %r9, %f4;");
+    const auto add =
+        run_one_warp(prologue + "  sub." + r + ".f32 %f4, %f3, %f2;\n  mov.b32 %r9, %f4;");
+    const auto fma =
+        run_one_warp(prologue + "  fma." + r + ".f32 %f4, %f2, %f3, %f3;\n  mov.b32 %r9, %f4;");
+    for (unsigned l = 0; l < 32; ++l) {
+      const double a = 1.0 + l * 0x1p-20;
+      CAPTURE(l);
+      CHECK(mul[l] == std::bit_cast<std::uint32_t>(directed(a * third, m.direction)));
+      CHECK(add[l] == std::bit_cast<std::uint32_t>(directed(third - a, m.direction)));
+      CHECK(fma[l] == std::bit_cast<std::uint32_t>(directed(a * third + third, m.direction)));
+    }
+  }
+}
+
+TEST_CASE("rcp.approx.ftz and ex2.approx.ftz flush subnormal inputs and results to zero") {
+  // rcp: lane 0 a subnormal (1 = 2^-149) gives +inf; lane 1 2^127 gives 2^-127, a subnormal
+  // result, so +0; lane 2 -2^127 gives -0; the others 1/(l + 1), within the ISA's 1 ulp.
+  const auto rcp = run_one_warp(R"(
+  add.u32 %r3, %r1, 1;
+  cvt.rn.f32.u32 %f1, %r3;
+  setp.eq.u32 %p1, %r1, 0;
+  selp.f32 %f2, 0f00000001, %f1, %p1;
+  setp.eq.u32 %p2, %r1, 1;
+  selp.f32 %f3, 0f7F000000, %f2, %p2;
+  setp.eq.u32 %p3, %r1, 2;
+  selp.f32 %f4, 0fFF000000, %f3, %p3;
+  rcp.approx.ftz.f32 %f5, %f4;
+  mov.b32 %r9, %f5;)");
+  CHECK(rcp[0] == std::bit_cast<std::uint32_t>(INFINITY));
+  CHECK(rcp[1] == 0u);
+  CHECK(rcp[2] == 0x80000000u);
+  for (unsigned l = 3; l < 32; ++l) {
+    const double exact = 1.0 / (l + 1.0);
+    const float got = std::bit_cast<float>(rcp[l]);
+    CHECK(std::abs(got - exact) <=
+          std::nextafter(static_cast<float>(exact), INFINITY) - static_cast<float>(exact));
+  }
+  // ex2: lane l raises 2 to -(l * 5): 2^-130 and below are subnormal (or smaller) and flush to
+  // +0; 2^-125 and above are powers of two, exact.
+  const auto ex2 = run_one_warp(R"(
+  mul.lo.u32 %r3, %r1, 5;
+  cvt.rn.f32.u32 %f1, %r3;
+  neg.f32 %f2, %f1;
+  ex2.approx.ftz.f32 %f3, %f2;
+  mov.b32 %r9, %f3;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    const int e = -static_cast<int>(l * 5);
+    CAPTURE(l);
+    CHECK(ex2[l] == (e < -126 ? 0u : std::bit_cast<std::uint32_t>(std::ldexp(1.0f, e))));
+  }
+}
+
+TEST_CASE("an integer store of a wider register stores its low bytes (PTX's relaxed types)") {
+  // nvcc's sinf stores 64-bit registers with st.local.u32.
+  const auto out = run_one_warp(R"(
+  cvt.u64.u32 %rd5, %r1;
+  or.b64 %rd6, %rd5, 81985529216486895;
+  st.global.u32 [%rd4], %rd6;
+  ld.global.u32 %r9, [%rd4];)");
+  for (unsigned l = 0; l < 32; ++l) {
+    CHECK(out[l] == static_cast<std::uint32_t>(0x0123456789ABCDEFull | l));  // the low half
+  }
+}
+
+TEST_CASE("module .global variables: initialised tables read and counters updated") {
+  // A table of two words {7, 9} (bytes, little-endian, as nvcc writes sinf's table) and a
+  // __device__ counter: each lane reads tbl[lane & 1] and adds 1 to the counter, so the
+  // counter ends at 32 and out[l] is 7 or 9 (the unnamed parameter is p0).
+  const std::string ptx = R"(.version 8.0
+.target sm_90
+.address_size 64
+.global .align 4 .b8 tbl[8] = {7, 0, 0, 0, 9, 0, 0, 0};
+.global .align 4 .u32 counter;
+.visible .entry k(.param .u64 k_out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<12>;
+  ld.param.u64 %rd1, [k_out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, 1;
+  mul.wide.u32 %rd3, %r2, 4;
+  mov.u64 %rd4, tbl;
+  add.s64 %rd5, %rd4, %rd3;
+  ld.global.nc.u32 %r3, [%rd5];
+  mov.u64 %rd6, counter;
+  atom.global.add.u32 %r4, [%rd6], 1;
+  mul.wide.u32 %rd7, %r1, 4;
+  add.s64 %rd8, %rd2, %rd7;
+  st.global.u32 [%rd8], %r3;
+  ret;
+}
+)";
+  const KernelRun k = import_kernel(ptx, launch("1", "32", {"p0=u32[32] zero"}));
+  const exec::LaunchResult r = k.run();
+  const auto out = values_of<std::uint32_t>(r.memory, "p0");
+  for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == ((l & 1u) != 0 ? 9u : 7u));
+  CHECK(values_of<std::uint32_t>(r.memory, "counter") == std::vector<std::uint32_t>{32});
+  CHECK(values_of<std::uint32_t>(r.memory, "tbl") == std::vector<std::uint32_t>{7, 9});
+}
+
+}  // namespace
+}  // namespace warpsim::test
