@@ -25,6 +25,7 @@ const Driver& Driver::get() {
     resolve(r.load, "cuModuleLoadDataEx");
     resolve(r.unload, "cuModuleUnload");
     resolve(r.function, "cuModuleGetFunction");
+    resolve(r.global, "cuModuleGetGlobal_v2");
     resolve(r.get_attribute, "cuFuncGetAttribute");
     resolve(r.set_attribute, "cuFuncSetAttribute");
     resolve(r.alloc, "cuMemAlloc_v2");

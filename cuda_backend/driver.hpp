@@ -19,6 +19,7 @@ struct Driver {
   decltype(&::cuModuleLoadDataEx) load = nullptr;
   decltype(&::cuModuleUnload) unload = nullptr;
   decltype(&::cuModuleGetFunction) function = nullptr;
+  decltype(&::cuModuleGetGlobal) global = nullptr;
   decltype(&::cuFuncGetAttribute) get_attribute = nullptr;
   decltype(&::cuFuncSetAttribute) set_attribute = nullptr;
   decltype(&::cuMemAlloc) alloc = nullptr;

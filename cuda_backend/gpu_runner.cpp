@@ -76,7 +76,7 @@ class Runner {
     const std::vector<exec::GlobalBuffer> initial = exec::GlobalMemory::allocate(launch).buffers;
     for (std::size_t i = 0; i < out.memory.buffers.size(); ++i) {
       exec::GlobalBuffer& b = out.memory.buffers[i];
-      if (!ok(d_.to_host(b.bytes.data(), allocations_[i], b.bytes.size()), "cuMemcpyDtoH")) {
+      if (!ok(d_.to_host(b.bytes.data(), pointers_[i], b.bytes.size()), "cuMemcpyDtoH")) {
         return std::nullopt;
       }
     }
@@ -105,11 +105,31 @@ class Runner {
         CUdeviceptr ptr = 0;
         if (!ok(d_.alloc(&ptr, b.bytes.size()), "cuMemAlloc")) return false;
         allocations_.push_back(ptr);
+        pointers_.push_back(ptr);
         if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) return false;
         values.push_back(ptr);
       } else {
         values.push_back(exec::literal_bits(std::get<ir::Literal>(launch.args.at(p.name)), p.type));
       }
+    }
+    // The module's global variables, where the loaded module placed them, from the simulator's
+    // initial contents (as for a fresh module: the same as the PTX's initialisers).
+    for (std::size_t i = buffer; i < out.memory.buffers.size(); ++i) {
+      const exec::GlobalBuffer& b = out.memory.buffers[i];
+      CUdeviceptr ptr = 0;
+      std::size_t bytes = 0;
+      if (!ok(d_.global(&ptr, &bytes, module_, b.name.c_str()),
+              "cuModuleGetGlobal (a module global variable)")) {
+        error_ += " ('" + b.name + "')";
+        return false;
+      }
+      if (bytes < b.bytes.size()) {
+        error_ = "the GPU's module holds " + std::to_string(bytes) + " bytes of '" + b.name +
+                 "', fewer than the simulator's " + std::to_string(b.bytes.size());
+        return false;
+      }
+      pointers_.push_back(ptr);
+      if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) return false;
     }
     return true;
   }
@@ -158,7 +178,7 @@ class Runner {
           [&] {
             if (flush_l2 && !l2.flush()) return false;
             for (std::size_t i = 0; i < initial.size(); ++i) {
-              if (d_.to_device(allocations_[i], initial[i].bytes.data(), initial[i].bytes.size()) !=
+              if (d_.to_device(pointers_[i], initial[i].bytes.data(), initial[i].bytes.size()) !=
                   CUDA_SUCCESS) {
                 return false;
               }
@@ -190,7 +210,8 @@ class Runner {
   const Driver& d_;
   std::string& error_;
   CUmodule module_ = nullptr;
-  std::vector<CUdeviceptr> allocations_;
+  std::vector<CUdeviceptr> allocations_;  // the parameters' buffers, freed at the end
+  std::vector<CUdeviceptr> pointers_;     // every buffer's, in GlobalMemory's order
 };
 
 }  // namespace

@@ -71,50 +71,69 @@ void iadd3(const Lanes& x) {
     write_pred(x, x.op(i), carry_bits(sum, static_cast<unsigned>(31 + i)));
 }
 
+// Rd, [Pcarry,] a, b, c[, Pin]. A carry out is modelled for .HI, whose sum is 64 bits wide
+// (ptxas's 64-bit divisions chain IMAD.HI.U32 R14, P1, R13, R17, R14 into IADD3.X).
 void imad(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
+  const bool carry_out = is_pred(x.op(1));
+  const std::size_t first = carry_out ? 2 : 1;
+  if (carry_out && !m.high) x.fault(0, "IMAD with a carry out (not .HI or .WIDE) is not modelled");
   LaneWords a, b, c;
-  read_u32(x, x.op(1), a);
-  read_u32(x, x.op(2), b);
-  read_u32(x, x.op(3), c);
-  if (m.extended && x.count() > 4) {
-    const std::uint32_t carry = read_pred(x, x.op(4));
-    for (unsigned l = 0; l < kWarpSize; ++l) c[l] += (carry >> l) & 1u;
-  }
+  read_u32(x, x.op(first), a);
+  read_u32(x, x.op(first + 1), b);
+  read_u32(x, x.op(first + 2), c);
+  const std::uint32_t carry_in =
+      m.extended && x.count() > first + 3 ? read_pred(x, x.op(first + 3)) : 0u;
   LaneWords v;
   if (!m.high) {
-    for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l];
-  } else {
-    // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word to
-    // add c+1 to the product's high word).
-    LaneWords64 pair;
-    read_raw64(x, x.op(3), pair);
-    for (unsigned l = 0; l < kWarpSize; ++l) {
-      const std::uint64_t product =
-          m.is_unsigned ? std::uint64_t{a[l]} * b[l]
-                        : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a[l])} *
-                                                     static_cast<std::int32_t>(b[l]));
-      v[l] = static_cast<std::uint32_t>((product + pair[l]) >> 32);
-    }
+    for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l] + ((carry_in >> l) & 1u);
+    return write_words(x, x.op(0), v);
+  }
+  // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word to
+  // add c+1 to the product's high word), and the carry out of that 64-bit sum.
+  LaneWords64 pair;
+  read_raw64(x, x.op(first + 2), pair);
+  std::uint32_t carried = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const std::uint64_t product =
+        m.is_unsigned ? std::uint64_t{a[l]} * b[l]
+                      : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a[l])} *
+                                                   static_cast<std::int32_t>(b[l]));
+    const std::uint64_t sum = product + pair[l];
+    const std::uint64_t total = sum + ((carry_in >> l) & 1u);
+    carried |= static_cast<std::uint32_t>(sum < product || total < sum) << l;
+    v[l] = static_cast<std::uint32_t>(total >> 32);
   }
   write_words(x, x.op(0), v);
+  if (carry_out) write_pred(x, x.op(1), carried);
 }
 
+// Rd, [Pcarry,] a, b, c[, Pin]: the 64-bit a*b + {c+1:c} (+ Pin with .X), its carry out of bit
+// 63 into Pcarry (ptxas multiplies 64-bit integers in 32-bit pieces so: mul.hi.u64).
 void imad_wide(const Lanes& x) {
   const bool is_unsigned = x.inst.mods.is_unsigned;
+  const bool carry_out = is_pred(x.op(1));
+  const std::size_t first = carry_out ? 2 : 1;
   LaneWords a, b;
   LaneWords64 c;
-  read_u32(x, x.op(1), a);
-  read_u32(x, x.op(2), b);
-  read_raw64(x, x.op(3), c);
+  read_u32(x, x.op(first), a);
+  read_u32(x, x.op(first + 1), b);
+  read_raw64(x, x.op(first + 2), c);
+  const std::uint32_t carry_in =
+      x.inst.mods.extended && x.count() > first + 3 ? read_pred(x, x.op(first + 3)) : 0u;
+  std::uint32_t carried = 0;
   for (unsigned l = 0; l < kWarpSize; ++l) {
     const std::uint64_t product =
         is_unsigned ? std::uint64_t{a[l]} * b[l]
                     : static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(a[l])} *
                                                  static_cast<std::int32_t>(b[l]));
-    c[l] += product;
+    const std::uint64_t sum = c[l] + product;
+    const std::uint64_t total = sum + ((carry_in >> l) & 1u);
+    carried |= static_cast<std::uint32_t>(sum < product || total < sum) << l;
+    c[l] = total;
   }
   write_words64(x, x.op(0), c);
+  if (carry_out) write_pred(x, x.op(1), carried);
 }
 
 void lea(const Lanes& x) {
