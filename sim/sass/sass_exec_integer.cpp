@@ -23,11 +23,13 @@ std::uint32_t truth_table(std::uint32_t a, std::uint32_t b, std::uint32_t c, std
   return r;
 }
 
-// The lanes whose 64-bit sum has bit `bit` set (a carry out).
-std::uint32_t carry_bits(const LaneWords64& sum, unsigned bit) {
+// The lanes whose sum carries at least `count` out of bit 31. A three-input add carries 0, 1 or
+// 2, split over its two carry predicates (each worth 1 to IADD3.X, which adds both): the first
+// is set from a carry of 1, the second from 2 (ptxas sums three 64-bit values so).
+std::uint32_t carry_at_least(const LaneWords64& sum, unsigned count) {
   std::uint32_t bits = 0;
   for (unsigned l = 0; l < kWarpSize; ++l)
-    bits |= static_cast<std::uint32_t>((sum[l] >> bit) & 1u) << l;
+    bits |= static_cast<std::uint32_t>((sum[l] >> 32) >= count) << l;
   return bits;
 }
 
@@ -68,7 +70,7 @@ void iadd3(const Lanes& x) {
   for (unsigned l = 0; l < kWarpSize; ++l) v[l] = static_cast<std::uint32_t>(sum[l]);
   write_words(x, x.op(0), v);
   for (std::size_t i = 1; i < s.sources_begin; ++i)
-    write_pred(x, x.op(i), carry_bits(sum, static_cast<unsigned>(31 + i)));
+    write_pred(x, x.op(i), carry_at_least(sum, static_cast<unsigned>(i)));
 }
 
 // Rd, [Pcarry,] a, b, c[, Pin]. A carry out is modelled for .HI, whose sum is 64 bits wide
@@ -167,7 +169,7 @@ void lea(const Lanes& x) {
   LaneWords v;
   for (unsigned l = 0; l < kWarpSize; ++l) v[l] = static_cast<std::uint32_t>(sum[l]);
   write_words(x, x.op(0), v);
-  for (std::size_t i = 1; i < s.sources_begin; ++i) write_pred(x, x.op(i), carry_bits(sum, 32));
+  for (std::size_t i = 1; i < s.sources_begin; ++i) write_pred(x, x.op(i), carry_at_least(sum, 1));
 }
 
 void shf(const Lanes& x) {

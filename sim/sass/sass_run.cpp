@@ -41,9 +41,11 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
 }  // namespace
 
 std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
+                                        std::vector<ConstantRelocation> relocations,
                                         const std::string& kernel, std::string& error) {
   SassKernel k;
   k.listing = std::move(listing);
+  k.constant_relocations = std::move(relocations);
   const SassFunction* f = k.listing.find(kernel);
   if (f == nullptr) {
     error = "the SASS listing has no kernel named '" + kernel + "'";
@@ -68,11 +70,9 @@ std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string
     return std::nullopt;
   }
   const auto r = built.resources.find(kernel);
-  auto decoded =
-      decode_kernel(std::move(*built.listing),
-                    r == built.resources.end() ? KernelResources{} : r->second, kernel, error);
-  if (decoded) decoded->constant_relocations = std::move(built.constant_relocations);
-  return decoded;
+  return decode_kernel(std::move(*built.listing),
+                       r == built.resources.end() ? KernelResources{} : r->second,
+                       std::move(built.constant_relocations), kernel, error);
 }
 
 std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,

@@ -33,8 +33,10 @@ struct SassKernel {
 std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string& arch,
                                        const std::string& kernel, std::string& error);
 
-// Decodes `kernel` of an already parsed listing (the listing moves into the result).
+// Decodes `kernel` of an already parsed listing (the listing moves into the result), with the
+// build's constant-bank-4 relocations (the module's global variables).
 std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
+                                        std::vector<ConstantRelocation> relocations,
                                         const std::string& kernel, std::string& error);
 
 // Constant bank 0 as the driver fills it for `launch` (sass_machine.hpp's layout).

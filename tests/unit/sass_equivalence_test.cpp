@@ -65,7 +65,8 @@ void compare_launches(const ir::LoadedModule& loaded, const std::string& file,
     const std::string name = cli::sass_entry(loaded.module, *spec->kernel);
     const auto resources = built.resources.find(name);
     REQUIRE_MESSAGE(resources != built.resources.end(), name);
-    const auto kernel = sass::decode_kernel(*built.listing, resources->second, name, error);
+    const auto kernel = sass::decode_kernel(*built.listing, resources->second,
+                                            built.constant_relocations, name, error);
     // A cluster's blocks run together and meet at cluster barriers, which the SASS executor
     // does not model yet: such a launch must stop at the barrier with a located error.
     if (!kernel) {

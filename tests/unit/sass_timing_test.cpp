@@ -139,7 +139,7 @@ TEST_CASE("an instruction the SASS executor does not model is an error naming it
   auto listing = sass::parse_listing(text, listing_error);
   REQUIRE(listing.has_value());
   std::string error;
-  CHECK_FALSE(sass::decode_kernel(std::move(*listing), {}, "k", error).has_value());
+  CHECK_FALSE(sass::decode_kernel(std::move(*listing), {}, {}, "k", error).has_value());
   CHECK(error.find("k: SASS instruction at /*0010*/ `FROB R2, R1`") != std::string::npos);
   CHECK(error.find("not modelled") != std::string::npos);
 }
