@@ -244,6 +244,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::ShflSync:
     case Opcode::VoteSync:
     case Opcode::MatchAny:
+    case Opcode::ReduxSync:
     case Opcode::WarpSync:
     case Opcode::BarSync:
     case Opcode::ClusterSync:
@@ -347,6 +348,14 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
     case Opcode::WarpSync:
       line("bar.warp.sync " + v(0, ScalarType::U32));
       return;
+    case Opcode::ReduxSync: {
+      const ir::AtomicOp o = inst.atomic_op;
+      const bool bitwise =
+          o == ir::AtomicOp::And || o == ir::AtomicOp::Or || o == ir::AtomicOp::Xor;
+      line("redux.sync." + std::string(ir::name(o)) + (bitwise ? ".b32 " : arith_type(t) + ' ') +
+           d + ", " + v(0, t) + ", " + v(1, ScalarType::U32));
+      return;
+    }
     case Opcode::BarSync:
       line("bar.sync 0");
       return;

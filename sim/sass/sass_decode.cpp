@@ -239,6 +239,9 @@ struct Decoder {
     if (inst.op == Op::F2I) inst.mods.type = DataType::F32, inst.mods.dest = DataType::S32;
     if (inst.op == Op::FRND) inst.mods.type = DataType::F32, inst.mods.dest = DataType::F32;
     if (inst.op == Op::ISETP || inst.op == Op::SHF) inst.mods.type = DataType::S32;
+    // A REDUX without an operation is an AND: nvdisasm lists __reduce_and_sync as `REDUX UR7,
+    // R19` beside REDUX.OR and REDUX.XOR.
+    if (inst.op == Op::REDUX) inst.mods.sub = static_cast<std::uint8_t>(ReduxOp::And);
     int types_seen = 0;
     std::string_view mods = std::string_view(s.opcode).substr(base.size());
     while (!mods.empty()) {

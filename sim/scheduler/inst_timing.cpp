@@ -32,8 +32,9 @@ Pipe pipe_of(const exec::DecodedInst& d) {
       return Pipe::Shared;
     case Opcode::Vote:
     case Opcode::VoteSync:
-    case Opcode::MatchAny:  // a warp-wide compare, timed as a vote (not calibrated on its own)
-    case Opcode::WarpSync:  // a converged warp's own barrier, timed as a vote (not calibrated)
+    case Opcode::ReduxSync:  // a warp-wide reduction, timed as a vote (not calibrated on its own)
+    case Opcode::MatchAny:   // a warp-wide compare, timed as a vote (not calibrated on its own)
+    case Opcode::WarpSync:   // a converged warp's own barrier, timed as a vote (not calibrated)
       return Pipe::Int;
     case Opcode::BarSync:
     case Opcode::ClusterSync:

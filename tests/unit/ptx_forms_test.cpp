@@ -1,7 +1,8 @@
 // Every instruction form the IR accepts lowers to PTX that ptxas assembles, executes, and has a
 // timing pipe. The forms are
 // generated from the opcode table's modifier patterns: every type, type pair, space, vector
-// width, atomic operation, shuffle and vote mode, with and without a destination. The verifier
+// width, rounding, atomic and reduction operation, shuffle and vote mode, with and without a
+// destination. The verifier
 // decides which of them are IR (a form it rejects is not one), and each accepted form becomes a
 // kernel of one module that ptxas assembles for sm_90.
 #include <doctest/doctest.h>
@@ -103,6 +104,18 @@ std::vector<std::string> forms(ir::Opcode op) {
         out.push_back(op == ir::Opcode::MatchAny
                           ? "%d = " + name + "." + t + " " + value_of(t, 0) + ", %members"
                           : "%d = " + name + "." + t + " " + operands(info.signature, t, t));
+        // The directed roundings (the verifier keeps those of float add, sub, mul and fma).
+        for (const std::string r : {"rz", "rm", "rp"}) {
+          out.push_back("%d = " + name + "." + r + "." + t + " " + operands(info.signature, t, t));
+        }
+      }
+      break;
+    case ir::ModifierPattern::ReduceType:
+      for (const std::string reduction : {"add", "min", "max", "and", "or", "xor", "exch"}) {
+        for (const std::string& t : kTypes) {
+          out.push_back("%d = " + name + "." + reduction + "." + t + " " + value_of(t, 0) +
+                        ", %members");
+        }
       }
       break;
     case ir::ModifierPattern::TypePair:

@@ -1,10 +1,12 @@
 // Textbook CUDA kernels, continued: warp idioms with member masks (__activemask, a partial
-// __ballot_sync), a bounded kernel with a rolled loop and a fast division, and the math library
-// at full precision; each output against a C++ reference (see textbook_kernels_test.cpp).
+// __ballot_sync), the warp reductions of __reduce_*_sync, a bounded kernel with a rolled loop and a
+// fast division, and the math library at full precision; each output against a C++ reference (see
+// textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 
@@ -130,6 +132,38 @@ TEST_CASE("wave_math: sinf, cosf, tanf, expf and powf within CUDA's stated ulps;
   }
   // The __device__ counter: one atomic add per positive input.
   CHECK(r.final<std::uint32_t>("positives") == std::vector<std::uint32_t>{positives});
+}
+
+TEST_CASE("warp_reduce_ops: each lane gets its warp's active lanes reduced") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("warp_reduce_ops.cu");
+  const auto x = r.initial<std::uint32_t>("x");
+  const auto y = r.initial<std::int32_t>("y");
+  const auto sum = r.final<std::uint32_t>("sum"), high = r.final<std::uint32_t>("high");
+  const auto low = r.final<std::int32_t>("low");
+  const auto bits = r.final<std::uint32_t>("bits");
+  // Blocks of 100 threads: warps of 32, 32, 32 and 4 lanes; threads from n = 190 on return
+  // first, so the members of thread i are the threads of its warp below 190.
+  const std::size_t n = 190;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t block = i / 100, first = block * 100 + (i % 100) / 32 * 32;
+    const std::size_t last = std::min({first + 32, block * 100 + 100, n});
+    std::uint32_t s = 0, hi = 0, all = ~0u, any = 0, odd = 0;
+    std::int32_t lo = INT32_MAX;
+    for (std::size_t j = first; j < last; ++j) {
+      s += x[j];
+      hi = std::max(hi, x[j]);
+      lo = std::min(lo, y[j]);
+      all &= x[j] | 0xff00ff00u;
+      any |= x[j];
+      odd ^= x[j];
+    }
+    CAPTURE(i);
+    CHECK(sum[i] == s);
+    CHECK(high[i] == hi);
+    CHECK(low[i] == lo);
+    CHECK(bits[i] == (any ^ all ^ (odd << 1)));
+  }
 }
 
 }  // namespace

@@ -273,6 +273,7 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::ShflSync:
     case Opcode::VoteSync:
     case Opcode::MatchAny:
+    case Opcode::ReduxSync:
     case Opcode::WarpSync:
     case Opcode::BarSync:
     case Opcode::ClusterSync:

@@ -64,6 +64,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::ShflSync:
     case Opcode::VoteSync:
     case Opcode::MatchAny:
+    case Opcode::ReduxSync:
     case Opcode::WarpSync:
       return select_warp_wide(inst);
     case Opcode::BarSync:

@@ -1,6 +1,9 @@
 // Warp-wide instructions: shuffles and votes over the active lanes, or over a member mask.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <bit>
+
 #include "sim/core/exec/exec_ops.hpp"
 #include "sim/core/gpu_constants.hpp"
 
@@ -114,6 +117,49 @@ void exec_warp_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::u
   ++w.sync_epoch;
 }
 
+// Every lane's members' values reduced (members all active, checked): __reduce_*_sync.
+void exec_redux_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  const std::uint64_t* members = w.read(d.src[1]);
+  check_members(ctx, w, d, mask, members);
+  const std::uint64_t* a = w.read(d.src[0]);
+  const bool is_signed = d.type == ir::ScalarType::S32;
+  std::uint64_t results[kWarpSize];
+  for_lanes(mask, [&](unsigned l) {
+    const auto m = static_cast<std::uint32_t>(members[l]);
+    std::uint32_t acc = static_cast<std::uint32_t>(a[std::countr_zero(m)]);
+    for_lanes(m & (m - 1), [&](unsigned j) {
+      const auto v = static_cast<std::uint32_t>(a[j]);
+      switch (d.atomic_op) {
+        case ir::AtomicOp::Add:
+          acc += v;
+          break;
+        case ir::AtomicOp::Min:
+          acc = is_signed
+                    ? (static_cast<std::int32_t>(v) < static_cast<std::int32_t>(acc) ? v : acc)
+                    : std::min(acc, v);
+          break;
+        case ir::AtomicOp::Max:
+          acc = is_signed
+                    ? (static_cast<std::int32_t>(v) > static_cast<std::int32_t>(acc) ? v : acc)
+                    : std::max(acc, v);
+          break;
+        case ir::AtomicOp::And:
+          acc &= v;
+          break;
+        case ir::AtomicOp::Or:
+          acc |= v;
+          break;
+        default:  // Xor (the verifier admits no other)
+          acc ^= v;
+          break;
+      }
+    });
+    results[l] = acc;  // a 32-bit value's bits, as to_bits keeps them
+  });
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) { out[l] = results[l]; });
+}
+
 // Each lane's mask of the members holding its value (members all active, checked).
 void exec_match_any(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   const std::uint64_t* members = w.read(d.src[1]);
@@ -141,6 +187,7 @@ ExecFn select_warp_wide(const DecodedInst& inst) {
   if (inst.opcode == ir::Opcode::VoteSync) return &exec_vote_sync;
   if (inst.opcode == ir::Opcode::WarpSync) return &exec_warp_sync;
   if (inst.opcode == ir::Opcode::MatchAny) return &exec_match_any;
+  if (inst.opcode == ir::Opcode::ReduxSync) return &exec_redux_sync;
   return nullptr;
 }
 

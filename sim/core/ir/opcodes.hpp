@@ -24,7 +24,8 @@ enum class ModifierPattern : std::uint8_t {
   SpaceType,
   AtomicType,
   ShuffleType,
-  Vote
+  Vote,
+  ReduceType  // .op.T: redux.sync.add.u32 (the operation held as an AtomicOp)
 };
 
 // What an instruction defines.
@@ -67,6 +68,7 @@ inline constexpr TypeSet kIntOrPred = kInts | kPred;
 inline constexpr TypeSet kAnyValue = kInts | kFloats | kPred;
 inline constexpr TypeSet kSignedOrFloat =
     type_bit(ScalarType::S32) | type_bit(ScalarType::S64) | kFloats;
+inline constexpr TypeSet kInt32 = type_bit(ScalarType::S32) | type_bit(ScalarType::U32);
 inline constexpr TypeSet k32Bit =
     type_bit(ScalarType::S32) | type_bit(ScalarType::U32) | type_bit(ScalarType::F32);
 

@@ -111,6 +111,10 @@ class InstructionParser {
         return count(2, "needs a mode and a type, e.g. shfl.xor.s32") &&
                pick(parse_shuffle_mode(mods_[0]), inst_.shuffle_mode, "shuffle mode", mods_[0]) &&
                type(mods_[1], inst_.type);
+      case ModifierPattern::ReduceType:
+        return count(2, "needs an operation and a type, e.g. redux.sync.add.u32") &&
+               pick(parse_atomic_op(mods_[0]), inst_.atomic_op, "reduction", mods_[0]) &&
+               type(mods_[1], inst_.type);
       case ModifierPattern::Vote:
         return count(1, "needs a mode: vote.ballot, vote.any or vote.all") &&
                pick(parse_vote_mode(mods_[0]), inst_.vote_mode, "vote mode", mods_[0]);

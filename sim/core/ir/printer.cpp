@@ -205,6 +205,10 @@ std::string opcode_text(const Instruction& inst) {
       add(name(inst.shuffle_mode));
       add(name(inst.type));
       break;
+    case ModifierPattern::ReduceType:
+      add(name(inst.atomic_op));
+      add(name(inst.type));
+      break;
     case ModifierPattern::Vote:
       add(name(inst.vote_mode));
       break;

@@ -69,6 +69,11 @@ class InstructionChecker {
       return error(inst.loc, op + ": a rounding (.rz, .rm, .rp) is taken only by float add, sub, "
                                   "mul and fma");
     }
+    if (inst.opcode == Opcode::ReduxSync &&
+        (inst.atomic_op == AtomicOp::Exch || inst.atomic_op == AtomicOp::Cas ||
+         inst.atomic_op == AtomicOp::Inc || inst.atomic_op == AtomicOp::Dec)) {
+      return error(inst.loc, op + ": redux.sync reduces with add, min, max, and, or or xor");
+    }
     if (inst.opcode == Opcode::Cvt && !contains(kIntOrFloat, inst.source_type)) {
       return error(inst.loc, op + ": cvt converts between integer and float types");
     }
