@@ -56,11 +56,8 @@ MemoryForm parse_form(const OpcodeParts& parts) {
 
 // An ld or st of `parts`' type and form in `space`, its operands still to add.
 ir::Instruction access(ir::Opcode opcode, const OpcodeParts& parts, const MemoryForm& form,
-                       ir::Space space, const std::string& written) {
+                       ir::Space space) {
   const unsigned narrow = parts.narrow();
-  if (narrow != 0 && form.vector_width != 1) {
-    throw Unsupported{"'" + written + "': vectors of 8- or 16-bit values are not imported"};
-  }
   ir::Instruction inst;
   inst.opcode = opcode;
   inst.type = parts.type();
@@ -97,7 +94,7 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
     throw Unsupported{"the load's registers do not match its vector width"};
   }
   const unsigned narrow = parts.narrow();
-  ir::Instruction inst = access(ir::Opcode::Ld, parts, form, space, current_->opcode);
+  ir::Instruction inst = access(ir::Opcode::Ld, parts, form, space);
   inst.operands.push_back(ir::Operand{address(operand(1), space), {}});
   std::vector<Dest> dests;
   std::vector<std::string> widened;  // by target: the wider register a loaded value extends into
@@ -123,8 +120,10 @@ void EntryTranslator::load(const OpcodeParts& parts, ir::Space space) {
         .source_type = from;
   }
   // A sign-extended 8-bit value in a 16-bit register is held as its 16 bits.
-  if (narrow == 8 && ir::is_signed_int(t) && narrow_regs_.contains(register_name(targets[0]))) {
-    mask_into(dests[0].name, 16);
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    if (narrow == 8 && ir::is_signed_int(t) && narrow_regs_.contains(register_name(targets[k]))) {
+      mask_into(dests[k].name, 16);
+    }
   }
   for (const Dest& d : dests) finish(d);
 }
@@ -133,7 +132,7 @@ void EntryTranslator::store(const OpcodeParts& parts, ir::Space space) {
   const MemoryForm form = parse_form(parts);
   expect_operands(2);
   const ir::ScalarType t = parts.type();
-  ir::Instruction inst = access(ir::Opcode::St, parts, form, space, current_->opcode);
+  ir::Instruction inst = access(ir::Opcode::St, parts, form, space);
   ir::MemRef ref = address(operand(0), space);
   if (const auto* v = std::get_if<VectorOperand>(&operand(1))) {
     if (v->elements.size() != form.vector_width) {

@@ -264,6 +264,10 @@ struct Decoder {
       std::string why;
       const auto op = parse_operand(text, why);
       if (!op) return fail(s, why + " is not understood");
+      if (op->part_bytes != 0 && inst.op != Op::I2F) {
+        return fail(s,
+                    "operand '" + std::string(text) + "' (a part of a register) is not modelled");
+      }
       if (op->kind == OperandKind::Reg && op->index != kZeroReg)
         max_reg = std::max<std::uint32_t>(max_reg, op->index);
       if ((op->kind == OperandKind::Mem || op->kind == OperandKind::Const) && op->reg != kNoReg &&

@@ -197,9 +197,11 @@ void float_to_int(const Lanes& x) {
 
 void int_to_float(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
+  const Operand& source = x.op(1);
   x.each([&](unsigned lane) {
-    const std::uint64_t bits =
-        data_bytes(m.type) == 8 ? x.raw64(x.op(1), lane) : x.u32(x.op(1), lane);
+    std::uint64_t bits = data_bytes(m.type) == 8 ? x.raw64(source, lane) : x.u32(source, lane);
+    // R.B1 or R.H0: that byte or half, as the low bits the type then reads.
+    if (source.part_bytes != 0) bits >>= 8u * source.part_bytes * source.part;
     const bool is_signed = m.type == DataType::S32 || m.type == DataType::S64 ||
                            m.type == DataType::S16 || m.type == DataType::S8;
     std::int64_t s = static_cast<std::int64_t>(bits);

@@ -191,6 +191,16 @@ std::optional<Operand> parse_operand(std::string_view text, std::string& why) {
     op.negate = op.negate || minus_prefix;
     return op;
   };
+  // A byte or half of a register: R5.B1, R2.H0.
+  if (body.size() > 3 && body[body.size() - 3] == '.' &&
+      (body.ends_with("B0") || body.ends_with("B1") || body.ends_with("B2") ||
+       body.ends_with("B3") || body.ends_with("H0") || body.ends_with("H1"))) {
+    op.part_bytes = body[body.size() - 2] == 'B' ? 1 : 2;
+    op.part = static_cast<std::uint8_t>(body.back() - '0');
+    body.remove_suffix(3);
+    if (const auto r = numbered(body, "R", kZeroReg, "RZ")) return registered(OperandKind::Reg, *r);
+    return fail("");
+  }
   if (const auto r = numbered(body, "R", kZeroReg, "RZ")) return registered(OperandKind::Reg, *r);
   if (const auto u = numbered(body, "UR", kZeroUReg, "URZ"))
     return registered(OperandKind::UReg, *u);

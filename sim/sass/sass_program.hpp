@@ -122,13 +122,16 @@ enum class Special : std::uint8_t {
 
 struct Operand {
   OperandKind kind = OperandKind::Imm;
-  std::uint8_t index = 0;   // register, predicate, special or convergence barrier number
-  bool negate = false;      // -R (arithmetic), !P (predicate)
-  bool absolute = false;    // |R|
-  bool invert = false;      // ~R
-  bool wide = false;        // R.64 in an address
-  std::uint64_t value = 0;  // Imm: the bits; Const: the byte offset; Mem: the offset (two's c.)
-  double real = 0.0;        // Imm written as a floating-point literal (is_real)
+  std::uint8_t index = 0;  // register, predicate, special or convergence barrier number
+  bool negate = false;     // -R (arithmetic), !P (predicate)
+  bool absolute = false;   // |R|
+  bool invert = false;     // ~R
+  bool wide = false;       // R.64 in an address
+  // R.B0-R.B3, R.H0-R.H1: one byte or half of a register (I2F.U8 R0, R5.B1 converts byte 1).
+  std::uint8_t part_bytes = 0;  // 1 or 2; 0: the whole register
+  std::uint8_t part = 0;        // which byte or half
+  std::uint64_t value = 0;      // Imm: the bits; Const: the byte offset; Mem: the offset (two's c.)
+  double real = 0.0;            // Imm written as a floating-point literal (is_real)
   bool is_real = false;
   // Const: c[bank][reg + offset] (reg kNoReg when absent, ureg for a uniform index).
   // Mem: desc[ureg_desc][reg(.64) + ureg + offset], reg scaled by `scale`.

@@ -1,7 +1,7 @@
 // Textbook CUDA kernels, continued: warp idioms with member masks (__activemask, a partial
-// __ballot_sync), the warp reductions of __reduce_*_sync, a bounded kernel with a rolled loop and a
-// fast division, and the math library at full precision; each output against a C++ reference (see
-// textbook_kernels_test.cpp).
+// __ballot_sync), the warp reductions of __reduce_*_sync, uchar4 pixels, a bounded kernel with a
+// rolled loop and a fast division, and the math library at full precision; each output against a
+// C++ reference (see textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -163,6 +163,26 @@ TEST_CASE("warp_reduce_ops: each lane gets its warp's active lanes reduced") {
     CHECK(high[i] == hi);
     CHECK(low[i] == lo);
     CHECK(bits[i] == (any ^ all ^ (odd << 1)));
+  }
+}
+
+TEST_CASE("rgba_gray: uchar4 pixels in, a byte of luminance and an inverted uchar4 out") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("rgba_gray.cu");
+  const auto rgba = r.initial<std::uint32_t>("rgba");
+  const auto gray = r.final<std::uint32_t>("gray");  // bytes, four to a word
+  const auto inverted = r.final<std::uint32_t>("inverted");
+  for (std::size_t i = 0; i < 1000; ++i) {
+    const std::uint32_t p = rgba[i];
+    const std::uint32_t x = p & 0xffu, y = (p >> 8) & 0xffu, z = (p >> 16) & 0xffu;
+    CAPTURE(i);
+    // The inverted pixel is exact: 255 minus each colour, alpha kept.
+    CHECK(inverted[i] == ((255 - x) | (255 - y) << 8 | (255 - z) << 16 | (p & 0xff000000u)));
+    // The luminance is a float sum truncated to a byte; nvcc's fused multiply-adds round it
+    // otherwise than the exact sum, so it may land one below or above the exact value's floor.
+    const double exact = 0.299 * x + 0.587 * y + 0.114 * z;
+    const auto byte = static_cast<double>((gray[i / 4] >> (8 * (i % 4))) & 0xffu);
+    CHECK(std::abs(byte - std::floor(exact)) <= 1.0);
   }
 }
 

@@ -7,21 +7,23 @@
 namespace warpsim::exec {
 namespace {
 
-// A narrow (8- or 16-bit) load, sign-extended to 32 bits for a signed type (then held
-// zero-extended as every 32-bit value is); zero-extended otherwise.
+// A narrow (8- or 16-bit) load, each element sign-extended to 32 bits for a signed type (then
+// held zero-extended as every 32-bit value is); zero-extended otherwise. A vector (a uchar4)
+// fills one register per element.
 template <unsigned kSize, bool kSigned>
 void exec_narrow_load(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint32_t mask) {
   Addressing addressing(ctx, w, d);
-  std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
     const Location at = addressing.locate(l);
-    std::uint32_t bits = 0;
-    std::memcpy(&bits, at.data, kSize);
-    if constexpr (kSigned) {
-      constexpr unsigned kShift = 32 - kSize * 8;
-      bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(bits << kShift) >> kShift);
+    for (unsigned e = 0; e < d.vector_width; ++e) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, at.data + std::size_t{e} * kSize, kSize);
+      if constexpr (kSigned) {
+        constexpr unsigned kShift = 32 - kSize * 8;
+        bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(bits << kShift) >> kShift);
+      }
+      w.write(d.dst[e])[l] = bits;
     }
-    out[l] = bits;
   });
   addressing.account(mask);
 }

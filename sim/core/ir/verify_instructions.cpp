@@ -105,8 +105,8 @@ class InstructionChecker {
       const bool address = !inst.operands.empty() &&
                            std::holds_alternative<MemRef>(inst.operands[0].kind) &&
                            std::get<MemRef>(inst.operands[0].kind).is_address();
-      if (inst.vector_width != 1 || !address || inst.space == Space::Dsmem) {
-        return error(inst.loc, op + ": an 8- or 16-bit access is a scalar access by byte address "
+      if (!address || inst.space == Space::Dsmem) {
+        return error(inst.loc, op + ": an 8- or 16-bit access is an access by byte address "
                                     "([base+N])");
       }
     }
