@@ -29,25 +29,6 @@ void EntryTranslator::binary(ir::Opcode code, ir::ScalarType t) {
   finish(d);
 }
 
-// The directed rounding a float add, sub, mul or fma names (.rz, .rm, .rp); to nearest otherwise.
-ir::Rounding EntryTranslator::float_rounding(const OpcodeParts& parts) {
-  for (const char* m : {"rz", "rm", "rp"}) {
-    if (parts.has(m)) return *ir::parse_rounding(m);
-  }
-  return ir::Rounding::Nearest;
-}
-
-// A float add, sub or mul in its rounding (without one: to nearest, as .rn).
-void EntryTranslator::rounded_binary(ir::Opcode code, const OpcodeParts& parts) {
-  expect_operands(3);
-  const ir::ScalarType t = parts.type();
-  const ir::ValueOperand a = value(operand(1), t);
-  const ir::ValueOperand b = value(operand(2), t);
-  const Dest d = dest(operand(0), t);
-  emit(code, t, {d.name}, {op(a), op(b)}).rounding = float_rounding(parts);
-  finish(d);
-}
-
 void EntryTranslator::unary(ir::Opcode code, ir::ScalarType t) {
   expect_operands(2);
   const ir::ValueOperand a = value(operand(1), t);
@@ -99,6 +80,75 @@ void EntryTranslator::multiply_high(ir::ScalarType t) {
   const Dest d = dest(operand(0), t);
   emit(ir::Opcode::MulHi, t, {d.name}, {op(a), op(b)});
   finish(d);
+}
+
+// ex2.approx.ftz.f32 (nvcc's expf): the IR's ex2.approx, then a subnormal result flushed.
+bool EntryTranslator::flushed_exp2(const OpcodeParts& parts) {
+  using ir::Opcode;
+  // nvcc's expf: ex2.approx.ftz. A subnormal input changes nothing (2^x rounds to 1.0 either
+  // way); a subnormal result (2^x is never negative) is flushed to +0.
+  refuse_modifiers(parts, {"approx", "ftz"});
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
+  const std::string power = fresh_temp(), tiny = fresh_temp();
+  const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
+  emit(Opcode::Ex2Approx, ir::ScalarType::F32, {power}, {op(a)});
+  emit(Opcode::Lt, ir::ScalarType::F32, {tiny}, {op(reg(power)), op(smallest_normal)});
+  const Dest d = dest(operand(0), ir::ScalarType::F32);
+  emit(Opcode::Select, ir::ScalarType::F32, {d.name},
+       {op(reg(tiny)), op({ir::FloatLiteral{0.0}, {}}), op(reg(power))});
+  finish(d);
+  return true;
+}
+
+// mul: .wide (widening), .hi, a float's rounding, or the integer low half.
+bool EntryTranslator::multiply(const OpcodeParts& parts) {
+  using ir::Opcode;
+  if (parts.has("wide")) {
+    refuse_modifiers(parts, {"wide"});
+    widening(parts, false);
+  } else if (parts.has("hi")) {
+    refuse_modifiers(parts, {"hi"});
+    multiply_high(parts.type());
+  } else if (ir::is_float(parts.type())) {
+    refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
+    rounded_binary(Opcode::Mul, parts);
+  } else {
+    refuse_modifiers(parts, {"lo"});
+    binary(Opcode::Mul, parts.type());
+  }
+  return true;
+}
+
+// mad / fma: .wide (widening), a float's fused multiply-add in its rounding, the integer low
+// half.
+bool EntryTranslator::multiply_add(const OpcodeParts& parts) {
+  using ir::Opcode;
+  if (parts.has("wide")) {
+    refuse_modifiers(parts, {"wide"});
+    widening(parts, true);
+    return true;
+  }
+  const ir::ScalarType t = parts.type();
+  const ir::Rounding rounding = float_rounding(parts);
+  if (ir::is_float(t) && rounding == ir::Rounding::Nearest && !parts.has("rn")) {
+    throw Unsupported{"'" + current_->opcode +
+                      "': a fused multiply-add needs its rounding "
+                      "(.rn, .rz, .rm or .rp)"};
+  }
+  if (ir::is_float(t)) {
+    refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
+  } else {
+    refuse_modifiers(parts, {"lo"});
+  }
+  expect_operands(4);
+  const ir::ValueOperand x = value(operand(1), t), y = value(operand(2), t),
+                         z = value(operand(3), t);
+  const Dest d = dest(operand(0), t);
+  emit(ir::is_float(t) ? Opcode::Fma : Opcode::Mad, t, {d.name}, {op(x), op(y), op(z)}).rounding =
+      rounding;
+  finish(d);
+  return true;
 }
 
 bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
@@ -194,69 +244,13 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     if (!parts.has("approx") || parts.type() != ir::ScalarType::F32) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (" + b + ".approx.f32 is)"};
     }
-    if (b == "ex2" && parts.has("ftz")) {
-      // nvcc's expf: ex2.approx.ftz. A subnormal input changes nothing (2^x rounds to 1.0 either
-      // way); a subnormal result (2^x is never negative) is flushed to +0.
-      refuse_modifiers(parts, {"approx", "ftz"});
-      expect_operands(2);
-      const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
-      const std::string power = fresh_temp(), tiny = fresh_temp();
-      const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
-      emit(Opcode::Ex2Approx, ir::ScalarType::F32, {power}, {op(a)});
-      emit(Opcode::Lt, ir::ScalarType::F32, {tiny}, {op(reg(power)), op(smallest_normal)});
-      const Dest d = dest(operand(0), ir::ScalarType::F32);
-      emit(Opcode::Select, ir::ScalarType::F32, {d.name},
-           {op(reg(tiny)), op({ir::FloatLiteral{0.0}, {}}), op(reg(power))});
-      finish(d);
-      return true;
-    }
+    if (b == "ex2" && parts.has("ftz")) return flushed_exp2(parts);
     refuse_modifiers(parts, {"approx"});
     unary(it->second, ir::ScalarType::F32);
     return true;
   }
-  if (b == "mul") {
-    if (parts.has("wide")) {
-      refuse_modifiers(parts, {"wide"});
-      widening(parts, false);
-    } else if (parts.has("hi")) {
-      refuse_modifiers(parts, {"hi"});
-      multiply_high(parts.type());
-    } else if (ir::is_float(parts.type())) {
-      refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
-      rounded_binary(Opcode::Mul, parts);
-    } else {
-      refuse_modifiers(parts, {"lo"});
-      binary(Opcode::Mul, parts.type());
-    }
-    return true;
-  }
-  if (b == "mad" || b == "fma") {
-    if (parts.has("wide")) {
-      refuse_modifiers(parts, {"wide"});
-      widening(parts, true);
-      return true;
-    }
-    const ir::ScalarType t = parts.type();
-    const ir::Rounding rounding = float_rounding(parts);
-    if (ir::is_float(t) && rounding == ir::Rounding::Nearest && !parts.has("rn")) {
-      throw Unsupported{"'" + current_->opcode +
-                        "': a fused multiply-add needs its rounding "
-                        "(.rn, .rz, .rm or .rp)"};
-    }
-    if (ir::is_float(t)) {
-      refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
-    } else {
-      refuse_modifiers(parts, {"lo"});
-    }
-    expect_operands(4);
-    const ir::ValueOperand x = value(operand(1), t), y = value(operand(2), t),
-                           z = value(operand(3), t);
-    const Dest d = dest(operand(0), t);
-    emit(ir::is_float(t) ? Opcode::Fma : Opcode::Mad, t, {d.name}, {op(x), op(y), op(z)}).rounding =
-        rounding;
-    finish(d);
-    return true;
-  }
+  if (b == "mul") return multiply(parts);
+  if (b == "mad" || b == "fma") return multiply_add(parts);
   if (b == "div") {
     const ir::ScalarType t = parts.type();
     if (t == ir::ScalarType::F32 && (parts.has("approx") || parts.has("full"))) {

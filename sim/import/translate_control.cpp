@@ -126,6 +126,38 @@ ir::Instruction& EntryTranslator::emit_shuffle(ir::ScalarType t, const std::stri
   return emit(ir::Opcode::Shfl, t, {dest}, {op(value), op(lane)});
 }
 
+bool EntryTranslator::warp_reduction(const OpcodeParts& parts) {
+  // redux.sync.OP.T d, a, members (CUDA's __reduce_OP_sync): the IR's redux.sync; a whole-warp
+  // mask means the lanes executing it, as for match.
+  static const std::map<std::string, ir::AtomicOp, std::less<>> kOps = {
+      {"add", ir::AtomicOp::Add}, {"min", ir::AtomicOp::Min}, {"max", ir::AtomicOp::Max},
+      {"and", ir::AtomicOp::And}, {"or", ir::AtomicOp::Or},   {"xor", ir::AtomicOp::Xor}};
+  std::optional<ir::AtomicOp> reduction;
+  for (const auto& [name, o] : kOps) {
+    if (parts.has(name)) reduction = o;
+  }
+  const ir::ScalarType t = parts.type();
+  if (!parts.has("sync") || !reduction || ir::size_bytes(t) != 4 || !ir::is_int(t)) {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (redux.sync of 32-bit integers with add, min, max, "
+                      "and, or, xor is)"};
+  }
+  expect_operands(3);
+  std::optional<ir::ValueOperand> members = member_mask(2);
+  if (!members) {
+    const std::string active = fresh_temp();
+    ir::Instruction& ballot =
+        emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))});
+    ballot.vote_mode = ir::VoteMode::Ballot;
+    members = reg(active);
+  }
+  const ir::ValueOperand a = value(operand(1), t);
+  const Dest d = dest(operand(0), t);
+  emit(ir::Opcode::ReduxSync, t, {d.name}, {op(a), op(*members)}).atomic_op = *reduction;
+  finish(d);
+  return true;
+}
+
 bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
   const std::string& b = parts.base;
   if (b == "shfl") {
@@ -196,37 +228,7 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
-  if (b == "redux") {
-    // redux.sync.OP.T d, a, members (CUDA's __reduce_OP_sync): the IR's redux.sync; a whole-warp
-    // mask means the lanes executing it, as for match.
-    static const std::map<std::string, ir::AtomicOp, std::less<>> kOps = {
-        {"add", ir::AtomicOp::Add}, {"min", ir::AtomicOp::Min}, {"max", ir::AtomicOp::Max},
-        {"and", ir::AtomicOp::And}, {"or", ir::AtomicOp::Or},   {"xor", ir::AtomicOp::Xor}};
-    std::optional<ir::AtomicOp> reduction;
-    for (const auto& [name, o] : kOps) {
-      if (parts.has(name)) reduction = o;
-    }
-    const ir::ScalarType t = parts.type();
-    if (!parts.has("sync") || !reduction || ir::size_bytes(t) != 4 || !ir::is_int(t)) {
-      throw Unsupported{"'" + current_->opcode +
-                        "' is not imported (redux.sync of 32-bit integers with add, min, max, "
-                        "and, or, xor is)"};
-    }
-    expect_operands(3);
-    std::optional<ir::ValueOperand> members = member_mask(2);
-    if (!members) {
-      const std::string active = fresh_temp();
-      ir::Instruction& ballot =
-          emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))});
-      ballot.vote_mode = ir::VoteMode::Ballot;
-      members = reg(active);
-    }
-    const ir::ValueOperand a = value(operand(1), t);
-    const Dest d = dest(operand(0), t);
-    emit(ir::Opcode::ReduxSync, t, {d.name}, {op(a), op(*members)}).atomic_op = *reduction;
-    finish(d);
-    return true;
-  }
+  if (b == "redux") return warp_reduction(parts);
   if (b == "activemask") {
     // The lanes executing it: the IR's ballot of true over the active lanes.
     expect_operands(1);

@@ -10,6 +10,8 @@
 //   rzi(x) = rmi(x) for x >= 0, rpi(x) otherwise.
 // A float-to-integer cvt rounds so, then converts the integral value (exact; the IR's cvt
 // saturates as PTX's does, and takes NaN to 0).
+// Also the directed roundings of float add, sub, mul and fma (.rz, .rm, .rp), which the IR
+// keeps as a modifier of the instruction.
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 
@@ -72,6 +74,25 @@ std::string EntryTranslator::round_to_integral(const ir::ValueOperand& x, ir::Sc
   std::string down = step(true), up = step(false), out = fresh_temp();
   emit(Opcode::Select, t, {out}, {op(reg(negative)), op(reg(up)), op(reg(down))});
   return out;
+}
+
+// The directed rounding a float add, sub, mul or fma names (.rz, .rm, .rp); to nearest otherwise.
+ir::Rounding EntryTranslator::float_rounding(const OpcodeParts& parts) {
+  for (const char* m : {"rz", "rm", "rp"}) {
+    if (parts.has(m)) return *ir::parse_rounding(m);
+  }
+  return ir::Rounding::Nearest;
+}
+
+// A float add, sub or mul in its rounding (without one: to nearest, as .rn).
+void EntryTranslator::rounded_binary(ir::Opcode code, const OpcodeParts& parts) {
+  expect_operands(3);
+  const ir::ScalarType t = parts.type();
+  const ir::ValueOperand a = value(operand(1), t);
+  const ir::ValueOperand b = value(operand(2), t);
+  const Dest d = dest(operand(0), t);
+  emit(code, t, {d.name}, {op(a), op(b)}).rounding = float_rounding(parts);
+  finish(d);
 }
 
 }  // namespace warpsim::ptx
