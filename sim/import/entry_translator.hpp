@@ -104,6 +104,7 @@ class EntryTranslator {
   // The member mask of a shfl.sync or vote.sync: nothing for the whole warp (the IR's plain
   // shfl and vote, over the active lanes), else its value (the IR's shfl.sync and vote.sync).
   std::optional<ir::ValueOperand> member_mask(std::size_t operand_index);
+  ir::ValueOperand members_or_active(std::size_t operand_index);
   ir::Instruction& emit_shuffle(ir::ScalarType t, const std::string& dest,
                                 const ir::ValueOperand& value, const ir::ValueOperand& lane,
                                 const std::optional<ir::ValueOperand>& members);

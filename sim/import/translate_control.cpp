@@ -118,6 +118,16 @@ std::optional<ir::ValueOperand> EntryTranslator::member_mask(std::size_t operand
   return value(operand(operand_index), ir::ScalarType::U32);
 }
 
+// The member mask of match.any.sync and redux.sync, whose IR instructions always name their
+// members: a whole-warp mask means the lanes executing it (a ballot of true over them).
+ir::ValueOperand EntryTranslator::members_or_active(std::size_t operand_index) {
+  if (auto members = member_mask(operand_index)) return *members;
+  const std::string active = fresh_temp();
+  emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))}).vote_mode =
+      ir::VoteMode::Ballot;
+  return reg(active);
+}
+
 ir::Instruction& EntryTranslator::emit_shuffle(ir::ScalarType t, const std::string& dest,
                                                const ir::ValueOperand& value,
                                                const ir::ValueOperand& lane,
@@ -143,17 +153,10 @@ bool EntryTranslator::warp_reduction(const OpcodeParts& parts) {
                       "and, or, xor is)"};
   }
   expect_operands(3);
-  std::optional<ir::ValueOperand> members = member_mask(2);
-  if (!members) {
-    const std::string active = fresh_temp();
-    ir::Instruction& ballot =
-        emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))});
-    ballot.vote_mode = ir::VoteMode::Ballot;
-    members = reg(active);
-  }
+  const ir::ValueOperand members = members_or_active(2);
   const ir::ValueOperand a = value(operand(1), t);
   const Dest d = dest(operand(0), t);
-  emit(ir::Opcode::ReduxSync, t, {d.name}, {op(a), op(*members)}).atomic_op = *reduction;
+  emit(ir::Opcode::ReduxSync, t, {d.name}, {op(a), op(members)}).atomic_op = *reduction;
   finish(d);
   return true;
 }
@@ -214,17 +217,10 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
     expect_operands(3);
     const bool wide = ir::size_bytes(parts.type()) == 8;
     const ir::ScalarType t = wide ? ir::ScalarType::U64 : ir::ScalarType::U32;
-    std::optional<ir::ValueOperand> members = member_mask(2);
-    if (!members) {
-      const std::string active = fresh_temp();
-      ir::Instruction& ballot =
-          emit(ir::Opcode::Vote, ir::ScalarType::Pred, {active}, {op(number(1))});
-      ballot.vote_mode = ir::VoteMode::Ballot;
-      members = reg(active);
-    }
+    const ir::ValueOperand members = members_or_active(2);
     const ir::ValueOperand a = value(operand(1), t);
     const Dest d = dest(operand(0), ir::ScalarType::U32);
-    emit(ir::Opcode::MatchAny, t, {d.name}, {op(a), op(*members)});
+    emit(ir::Opcode::MatchAny, t, {d.name}, {op(a), op(members)});
     finish(d);
     return true;
   }

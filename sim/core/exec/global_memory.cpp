@@ -132,7 +132,6 @@ GlobalMemory GlobalMemory::allocate(const LaunchSpec& launch) {
     b.name = g.name;
     b.element = g.element;
     b.base_address = next;
-    b.is_module_global = true;
     std::uint64_t count = 1;
     for (std::uint64_t d : g.dims) count *= d;
     const unsigned size = ir::size_bytes(g.element);

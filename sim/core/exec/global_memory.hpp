@@ -17,7 +17,6 @@ struct GlobalBuffer {
   ir::ScalarType element = ir::ScalarType::F32;
   std::uint64_t base_address = 0;
   std::vector<std::uint8_t> bytes;
-  bool is_module_global = false;  // a module global variable, not a parameter's buffer
 
   std::uint64_t count() const { return bytes.size() / ir::size_bytes(element); }
 };
