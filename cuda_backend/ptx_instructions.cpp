@@ -247,6 +247,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::ReduxSync:
     case Opcode::WarpSync:
     case Opcode::BarSync:
+    case Opcode::BarRed:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:
@@ -359,6 +360,12 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
     case Opcode::BarSync:
       line("bar.sync 0");
       return;
+    case Opcode::BarRed: {
+      const bool count = inst.vote_mode == ir::VoteMode::Popc;
+      line("bar.red." + std::string(ir::barrier_reduction_name(inst.vote_mode)) +
+           (count ? ".u32 " : ".pred ") + d + ", 0, " + v(0, ScalarType::Pred));
+      return;
+    }
     case Opcode::ClusterSync:
       line("barrier.cluster.arrive");
       line("barrier.cluster.wait");

@@ -116,10 +116,11 @@ class EntryTranslator {
   void multiply_high(ir::ScalarType t);
   static ir::Rounding float_rounding(const OpcodeParts& parts);
   void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
-  bool flushed_exp2(const OpcodeParts& parts);    // ex2.approx.ftz
-  bool multiply(const OpcodeParts& parts);        // mul
-  bool multiply_add(const OpcodeParts& parts);    // mad, fma
-  bool warp_reduction(const OpcodeParts& parts);  // redux.sync (translate_control.cpp)
+  bool flushed_exp2(const OpcodeParts& parts);       // ex2.approx.ftz
+  bool multiply(const OpcodeParts& parts);           // mul
+  bool multiply_add(const OpcodeParts& parts);       // mad, fma
+  bool warp_reduction(const OpcodeParts& parts);     // redux.sync (translate_control.cpp)
+  bool barrier_reduction(const OpcodeParts& parts);  // bar.red (translate_control.cpp)
   ir::ValueOperand stored_value(const Operand& source, ir::ScalarType t);
   void funnel_shift(const OpcodeParts& parts);
   void load(const OpcodeParts& op, ir::Space space);

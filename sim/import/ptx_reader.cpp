@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cstring>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "sim/import/ptx_cursor.hpp"
 
@@ -221,8 +223,10 @@ class Reader : TokenCursor {
       if (t.kind == TokenKind::End) fail(t, "kernel '" + e.name + "' is never closed");
       if (accept("{")) {
         ++depth;
+        scopes_.push_back(Scope{++scope_serial_, {}});
       } else if (accept("}")) {
         --depth;
+        if (!scopes_.empty()) scopes_.pop_back();
       } else if (t.text == ".loc") {
         loc(e);
       } else if (t.text == ".reg") {
@@ -274,9 +278,37 @@ class Reader : TokenCursor {
         r.count = static_cast<std::uint32_t>(expect_unsigned("a register count"));
         expect(">");
       }
+      if (!scopes_.empty()) shadow(r);
       e.registers.push_back(std::move(r));
     } while (accept(","));
     expect(";");
+  }
+
+  // A register declared in a nested `{ }` scope (the inline assembly of CUDA's headers:
+  // `{ .reg .pred %p1; setp.ne.u32 %p1, %r15, 0; bar.red.popc.u32 %r6, 0, %p1; }`) hides any
+  // outer register of its name until the scope closes: it gets a name of its own, NAME$SCOPE
+  // (`$` is legal in PTX names; the IR's names turn it into `_`, and two names that then agree
+  // are refused).
+  void shadow(RegisterDecl& r) {
+    Scope& scope = scopes_.back();
+    const std::string renamed = r.name + "$" + std::to_string(scope.serial);
+    if (r.count == 0) {
+      scope.renamed[r.name] = renamed;
+    } else {
+      for (std::uint32_t k = 0; k < r.count; ++k) {
+        scope.renamed[r.name + std::to_string(k)] = renamed + "_" + std::to_string(k);
+      }
+    }
+    r.name = r.count == 0 ? renamed : renamed + "_";
+  }
+
+  // The register a name means here: the innermost scope's declaration of it, else its own.
+  Register resolve(std::string_view name) const {
+    const std::string key(name);
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
+      if (auto it = s->renamed.find(key); it != s->renamed.end()) return Register{it->second};
+    }
+    return Register{key};
   }
 
   Instruction instruction() {
@@ -286,7 +318,7 @@ class Reader : TokenCursor {
     inst.origin = origin_;
     if (accept("@")) {
       inst.guard_negated = accept("!");
-      inst.guard = Register{std::string(expect_name("a guard predicate").text)};
+      inst.guard = resolve(expect_name("a guard predicate").text);
     }
     const Token& op = expect_name("an instruction");
     inst.opcode = std::string(op.text);
@@ -303,7 +335,7 @@ class Reader : TokenCursor {
     if (accept("{")) {
       VectorOperand v;
       do {
-        v.elements.push_back(Register{std::string(expect_name("a register").text)});
+        v.elements.push_back(resolve(expect_name("a register").text));
       } while (accept(","));
       expect("}");
       return v;
@@ -318,10 +350,9 @@ class Reader : TokenCursor {
     const Token& name = expect_name("an operand");
     if (name.text.starts_with("%")) {
       if (accept("|")) {
-        return PairOperand{Register{std::string(name.text)},
-                           Register{std::string(expect_name("a predicate").text)}};
+        return PairOperand{resolve(name.text), resolve(expect_name("a predicate").text)};
       }
-      return Register{std::string(name.text)};
+      return resolve(name.text);
     }
     if (at("+") || at("-")) fail(peek(), "an address expression outside [...] is not imported");
     return Symbol{std::string(name.text)};
@@ -332,7 +363,7 @@ class Reader : TokenCursor {
     if (peek().kind == TokenKind::Name) {
       const std::string name(next().text);
       if (name.starts_with("%")) {
-        a.base = Register{name};
+        a.base = resolve(name);
       } else {
         a.base = Symbol{name};
       }
@@ -386,6 +417,14 @@ class Reader : TokenCursor {
 
   Module module_;
   Origin origin_;
+  // The nested `{ }` scopes open in the kernel body, innermost last, with the registers each
+  // declares under their own names.
+  struct Scope {
+    unsigned serial = 0;
+    std::map<std::string, std::string> renamed;
+  };
+  std::vector<Scope> scopes_;
+  unsigned scope_serial_ = 0;
 };
 
 }  // namespace

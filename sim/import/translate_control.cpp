@@ -33,6 +33,7 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
          {op(value(operand(0), ir::ScalarType::U32))});
     return true;
   }
+  if ((b == "bar" || b == "barrier") && parts.has("red")) return barrier_reduction(parts);
   if (b == "bar" || b == "barrier") {
     const bool sync = parts.mods.empty() || parts.has("sync");
     if (!sync || parts.has("cluster")) {
@@ -53,6 +54,33 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
     return true;
   }
   return false;
+}
+
+// bar.red.popc.u32 d, 0, p / bar.red.and.pred d, 0, p / bar.red.or.pred d, 0, p: CUDA's
+// __syncthreads_count, _and, _or (the IR's bar.red). Barrier 0 over the whole block only.
+bool EntryTranslator::barrier_reduction(const OpcodeParts& parts) {
+  refuse_modifiers(parts, {"red", "cta", "aligned", "popc", "and", "or", "u32", "pred"});
+  std::optional<ir::VoteMode> mode;
+  if (parts.has("popc") && parts.has("u32")) mode = ir::VoteMode::Popc;
+  if (parts.has("and") && parts.has("pred")) mode = ir::VoteMode::All;
+  if (parts.has("or") && parts.has("pred")) mode = ir::VoteMode::Any;
+  if (!mode) {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (bar.red.popc.u32, bar.red.and.pred and bar.red.or.pred "
+                      "are)"};
+  }
+  if (current_->operands.size() != 3 ||
+      known_constant(operand(1)) != std::optional<std::uint64_t>(0)) {
+    throw Unsupported{
+        "a barrier reduction on a named barrier or with a thread count is not imported "
+        "(bar.red on barrier 0 over the whole block is)"};
+  }
+  const ir::ValueOperand p = value(operand(2), ir::ScalarType::Pred);
+  const Dest d =
+      dest(operand(0), *mode == ir::VoteMode::Popc ? ir::ScalarType::U32 : ir::ScalarType::Pred);
+  emit(ir::Opcode::BarRed, ir::ScalarType::Pred, {d.name}, {op(p)}).vote_mode = *mode;
+  finish(d);
+  return true;
 }
 
 // PTX's shuffle in general (the ISA's pseudo-code): with segment mask s = c[12:8] and clamp

@@ -88,13 +88,13 @@ constexpr std::array<std::pair<std::string_view, DataType>, 12> kTypes{{
     {"F64", DataType::F64},
     {"128", DataType::B128},
 }};
-constexpr std::array<std::pair<std::string_view, std::uint8_t>, 36> kSubs{{
-    {"RCP", 0},  {"RSQ", 1},  {"SQRT", 2},   {"EX2", 3},    {"LG2", 4},  {"SIN", 5},
-    {"COS", 6},  {"TANH", 7}, {"RCP64H", 8}, {"RSQ64H", 9}, {"IDX", 0},  {"UP", 1},
-    {"DOWN", 2}, {"BFLY", 3}, {"ANY", 0},    {"ALL", 1},    {"EQ", 2},   {"ADD", 0},
-    {"MIN", 1},  {"MAX", 2},  {"INC", 3},    {"DEC", 4},    {"AND", 5},  {"OR", 6},
-    {"XOR", 7},  {"EXCH", 8}, {"CAS", 9},    {"CAST", 10},  {"SYNC", 0}, {"ARV", 1},
-    {"SUM", 0},  {"MIN", 1},  {"MAX", 2},    {"AND", 3},    {"OR", 4},   {"XOR", 5},
+constexpr std::array<std::pair<std::string_view, std::uint8_t>, 37> kSubs{{
+    {"RCP", 0},  {"RSQ", 1},    {"SQRT", 2},   {"EX2", 3}, {"LG2", 4},  {"SIN", 5},  {"COS", 6},
+    {"TANH", 7}, {"RCP64H", 8}, {"RSQ64H", 9}, {"IDX", 0}, {"UP", 1},   {"DOWN", 2}, {"BFLY", 3},
+    {"ANY", 0},  {"ALL", 1},    {"EQ", 2},     {"ADD", 0}, {"MIN", 1},  {"MAX", 2},  {"INC", 3},
+    {"DEC", 4},  {"AND", 5},    {"OR", 6},     {"XOR", 7}, {"EXCH", 8}, {"CAS", 9},  {"CAST", 10},
+    {"SYNC", 0}, {"ARV", 1},    {"RED", 2},    {"SUM", 0}, {"MIN", 1},  {"MAX", 2},  {"AND", 3},
+    {"OR", 4},   {"XOR", 5},
 }};
 
 bool is_float_type(DataType t) {
@@ -127,8 +127,16 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   if (op == Op::SHFL && sub_from(10, 4)) return true;
   if ((op == Op::VOTE || op == Op::MATCH) && sub_from(14, 3)) return op == Op::VOTE || m.sub == 0;
   if ((op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS) && sub_from(17, 11)) return true;
-  if (op == Op::BAR && sub_from(28, 2)) return true;
-  if (op == Op::REDUX && sub_from(30, 6)) return true;
+  if (op == Op::BAR && sub_from(28, 3)) return true;
+  if (op == Op::BAR && m.sub == static_cast<std::uint8_t>(BarKind::Red) &&
+      (mod == "POPC" || mod == "AND" || mod == "OR")) {
+    m.bar_reduction = mod == "POPC"  ? BarReduction::Popc
+                      : mod == "AND" ? BarReduction::And
+                                     : BarReduction::Or;
+    return true;
+  }
+  if (op == Op::B2R && mod == "RESULT") return true;
+  if (op == Op::REDUX && sub_from(31, 6)) return true;
   if (mod == "RN" || mod == "RZ" || mod == "RM" || mod == "RP" || mod == "TRUNC" ||
       mod == "FLOOR" || mod == "CEIL") {
     m.rounding = mod == "RN"                       ? Rounding::Nearest
@@ -252,6 +260,11 @@ struct Decoder {
       if (!apply_modifier(inst.op, mod, inst.mods, types_seen))
         return fail(s, "modifier ." + std::string(mod) + " is not modelled");
     }
+    if (inst.op == Op::BAR && inst.mods.sub == static_cast<std::uint8_t>(BarKind::Red) &&
+        inst.mods.bar_reduction == BarReduction::None)
+      return fail(s, "BAR.RED without POPC, AND or OR is not modelled");
+    if (inst.op == Op::B2R && s.opcode != "B2R.RESULT")
+      return fail(s, "only B2R.RESULT (a BAR.RED's result) is modelled");
     if (!guard(s, inst)) return false;
     for (const std::string& text : split_operands(s.operands)) {
       if (const auto label = target_label(text)) {

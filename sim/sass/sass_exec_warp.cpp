@@ -128,6 +128,31 @@ void reduce(const Lanes& x) {
   if (x.mask != 0) x.set(x.op(0), static_cast<unsigned>(std::countr_zero(x.mask)), r);
 }
 
+// B2R.RESULT Rd[, Pd]: the last BAR.RED's result. ptxas reads a count into Rd after
+// BAR.RED.POPC (`B2R.RESULT R9`) and the outcome into Pd after .AND and .OR (`B2R.RESULT RZ,
+// P1`); what the other halves would hold is not known, so any other use is a fault.
+void barrier_result(const Lanes& x) {
+  const BarReduction r = x.w.barrier_reduction;
+  const bool has_pred = x.inst.operands.size() == 2;
+  const Operand& rd = x.op(0);
+  const bool zero_reg = rd.kind == OperandKind::Reg && rd.index == kZeroReg;
+  const unsigned first = static_cast<unsigned>(std::countr_zero(x.mask));
+  if (r == BarReduction::None) x.fault(first, "B2R.RESULT before any BAR.RED");
+  if ((r == BarReduction::Popc && has_pred) || (r != BarReduction::Popc && !zero_reg) ||
+      (r != BarReduction::Popc && !has_pred))
+    x.fault(first,
+            "B2R.RESULT reads a half of BAR.RED's result that is not modelled (a count "
+            "after .POPC, a predicate after .AND and .OR are)");
+  const bool outcome = r == BarReduction::And ? x.w.barrier_all : x.w.barrier_count != 0;
+  x.each([&](unsigned lane) {
+    if (r == BarReduction::Popc) {
+      x.set(rd, lane, x.w.barrier_count);
+    } else {
+      x.set_pred(x.op(1), lane, outcome);
+    }
+  });
+}
+
 }  // namespace
 
 void execute_warp_level(const Lanes& x) {
@@ -140,6 +165,8 @@ void execute_warp_level(const Lanes& x) {
       return match_any(x);
     case Op::REDUX:
       return reduce(x);
+    case Op::B2R:
+      return barrier_result(x);
     default:
       return x.fault(0, "not a warp-level instruction");
   }

@@ -72,6 +72,7 @@ Family family(Op op) {
     case Op::VOTE:
     case Op::MATCH:
     case Op::REDUX:
+    case Op::B2R:
       return Family::WarpLevel;
     case Op::BRA:
     case Op::EXIT:
@@ -152,6 +153,8 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   block.threads = launch_.spec->threads_per_block();
   block.exited_threads = 0;
   block.barrier_arrived = 0;
+  block.barrier_true = 0;
+  block.barrier_reduction = BarReduction::None;
   block.warps.resize(launch_.spec->warps_per_block());
   for (std::size_t i = 0; i < block.warps.size(); ++i) {
     SassWarp& w = block.warps[i];
@@ -172,6 +175,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     w.ur.assign(p.uniform_registers + 1, 0);
     w.local.assign(std::size_t{launch_.local_bytes} * kWarpSize, 0);
     w.executed = 0;
+    w.barrier_reduction = BarReduction::None;
   }
 }
 
@@ -324,14 +328,28 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.waiting |= mask;
       advance(w, active & ~mask);
       return release_convergence(w);
-    case Op::BAR:
-      if (inst.mods.sub != 0 || inst.operands.size() != 1 ||
+    case Op::BAR: {
+      const bool reduces = inst.mods.sub == static_cast<std::uint8_t>(BarKind::Red);
+      if ((inst.mods.sub != static_cast<std::uint8_t>(BarKind::Sync) && !reduces) ||
+          inst.operands.size() != (reduces ? 2u : 1u) ||
           inst.operands[0].kind != OperandKind::Imm || inst.operands[0].value != 0)
-        x.fault(0, "only BAR.SYNC 0 over the whole block is modelled");
+        x.fault(0, "only BAR.SYNC 0 and BAR.RED 0 over the whole block are modelled");
+      const unsigned first = static_cast<unsigned>(std::countr_zero(mask));
+      if (block.barrier_arrived != 0 && block.barrier_reduction != inst.mods.bar_reduction)
+        x.fault(first, fmt::format("this barrier meets {} threads waiting at another kind of "
+                                   "barrier (BAR.SYNC and BAR.RED.POPC, .AND, .OR): one barrier "
+                                   "phase must be one kind",
+                                   block.barrier_arrived));
+      block.barrier_reduction = inst.mods.bar_reduction;
+      for (std::uint32_t m = reduces ? mask : 0; m != 0; m &= m - 1) {
+        if (x.pred(inst.operands[1], static_cast<unsigned>(std::countr_zero(m))))
+          ++block.barrier_true;
+      }
       ++stats_.barriers;
       w.block_waiting |= mask;
       block.barrier_arrived += static_cast<unsigned>(std::popcount(mask));
       return advance(w, active & ~mask);
+    }
     case Op::NOP:
     case Op::MEMBAR:
       return advance(w, active);
@@ -379,12 +397,18 @@ bool SassExecutor::release_block_barrier(SassBlock& block) const {
 
 void SassExecutor::open_block_barrier(SassBlock& block) const {
   for (SassWarp& w : block.warps) {
+    if (w.block_waiting != 0 && block.barrier_reduction != BarReduction::None) {
+      w.barrier_reduction = block.barrier_reduction;
+      w.barrier_count = static_cast<std::uint32_t>(block.barrier_true);
+      w.barrier_all = block.barrier_true == block.barrier_arrived;
+    }
     w.together = 0;
     advance(w, w.block_waiting);
     if (w.block_waiting != 0) regroup(w, w.block_waiting);
     w.block_waiting = 0;
   }
   block.barrier_arrived = 0;
+  block.barrier_true = 0;
 }
 
 }  // namespace warpsim::sass

@@ -69,6 +69,11 @@ struct SassWarp {
   std::vector<std::uint32_t> ur;
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
   std::uint64_t executed = 0;       // warp instructions
+  // What the last BAR.RED this warp passed gave (B2R.RESULT reads it): its operation, the
+  // count of true predicates, and whether all were true.
+  BarReduction barrier_reduction = BarReduction::None;
+  std::uint32_t barrier_count = 0;
+  bool barrier_all = false;
   bool done() const { return (lanes & ~exited) == 0; }
   // Lanes that can run now.
   std::uint32_t runnable() const { return lanes & ~exited & ~waiting & ~block_waiting; }
@@ -82,7 +87,11 @@ struct SassBlock {
   std::vector<SassWarp> warps;
   std::uint64_t threads = 0;
   std::uint64_t exited_threads = 0;
-  std::uint64_t barrier_arrived = 0;  // threads waiting at BAR.SYNC
+  std::uint64_t barrier_arrived = 0;  // threads waiting at BAR.SYNC or BAR.RED
+  // The barrier phase under way: BAR.SYNC (None) or BAR.RED's operation (one phase is one
+  // kind), and for BAR.RED the arrived threads whose predicate was true.
+  BarReduction barrier_reduction = BarReduction::None;
+  std::uint64_t barrier_true = 0;
 };
 
 }  // namespace warpsim::sass

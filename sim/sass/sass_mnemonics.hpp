@@ -116,6 +116,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"BREAK", Op::BREAK, false, Pipe::Cbu},
     {"WARPSYNC", Op::WARPSYNC, false, Pipe::Cbu},
     {"BAR", Op::BAR, false, Pipe::Adu},
+    {"B2R", Op::B2R, false, Pipe::Adu},
     {"CALL", Op::CALL, false, Pipe::Cbu},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::Alu},

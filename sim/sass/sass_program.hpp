@@ -78,6 +78,7 @@ enum class Op : std::uint8_t {
   VOTE,
   MATCH,
   REDUX,
+  B2R,  // B2R.RESULT: the last BAR.RED's result
   // control
   BRA,
   EXIT,
@@ -193,7 +194,9 @@ enum class ShflMode : std::uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : std::uint8_t { Any, All, Eq };
 // Cast: compare and store (ATOMS.CAST.SPIN), giving 1 where it stored and 0 where not.
 enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas, Cast };
-enum class BarKind : std::uint8_t { Sync, Arrive };
+enum class BarKind : std::uint8_t { Sync, Arrive, Red };
+// BAR.RED's operation (CUDA's __syncthreads_count, _and, _or), read back by B2R.RESULT.
+enum class BarReduction : std::uint8_t { None, Popc, And, Or };
 enum class ReduxOp : std::uint8_t { Sum, Min, Max, And, Or, Xor };
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
@@ -214,7 +217,8 @@ struct Modifiers {
   bool wrap = false;         // SHF .W: the shift amount wraps
   bool truncate = false;     // F2I/FRND .TRUNC, .FLOOR, .CEIL encoded in `rounding`
   bool count_lanes = false;  // ATOMS.POPC.INC: adds one per lane, no value operand
-  std::uint8_t sub = 0;      // MUFU function, SHFL mode, VOTE mode, atomic op, BAR kind, PRMT mode
+  BarReduction bar_reduction = BarReduction::None;  // BAR.RED.POPC, .AND, .OR
+  std::uint8_t sub = 0;  // MUFU function, SHFL mode, VOTE mode, atomic op, BAR kind, PRMT mode
 };
 
 struct Instruction {

@@ -37,6 +37,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::WarpSync:   // a converged warp's own barrier, timed as a vote (not calibrated)
       return Pipe::Int;
     case Opcode::BarSync:
+    case Opcode::BarRed:
     case Opcode::ClusterSync:
       return Pipe::Barrier;
     case Opcode::Br:

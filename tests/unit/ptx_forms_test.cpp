@@ -174,6 +174,11 @@ std::vector<std::string> forms(ir::Opcode op) {
                       (info.signature.size() == 2 ? ", %members" : ""));
       }
       break;
+    case ir::ModifierPattern::BarrierReduction:
+      for (const std::string reduction : {"popc", "and", "or"}) {
+        out.push_back("%d = " + name + "." + reduction + " %q0");
+      }
+      break;
     case ir::ModifierPattern::None:
       // warp.sync names its members: the whole warp, which every lane of the launch is.
       if (!info.is_terminator) out.push_back(info.signature == "u" ? name + " %members" : name);

@@ -1,7 +1,7 @@
 // Textbook CUDA kernels, continued: warp idioms with member masks (__activemask, a partial
 // __ballot_sync), the warp reductions of __reduce_*_sync, uchar4 pixels, a bounded kernel with a
-// rolled loop and a fast division, and the math library at full precision; each output against a
-// C++ reference (see textbook_kernels_test.cpp).
+// rolled loop and a fast division, the math library at full precision, and block-wide votes; each
+// output against a C++ reference (see textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -184,6 +184,43 @@ TEST_CASE("rgba_gray: uchar4 pixels in, a byte of luminance and an inverted ucha
     const auto byte = static_cast<double>((gray[i / 4] >> (8 * (i % 4))) & 0xffu);
     CHECK(std::abs(byte - std::floor(exact)) <= 1.0);
   }
+}
+
+TEST_CASE("block_vote_rounds: __syncthreads_count, _and and _or over a block, and a loop on _or") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("block_vote_rounds.cu");
+  const auto x = r.initial<std::int32_t>("x");
+  const auto steps = r.final<std::int32_t>("steps");
+  const auto count = r.final<std::int32_t>("block_count"), all = r.final<std::int32_t>("block_all"),
+             any = r.final<std::int32_t>("block_any"), rounds = r.final<std::int32_t>("rounds");
+  const std::int32_t threshold = 300;  // the launch file's
+  const std::size_t block = 128, n = x.size();
+  // The Collatz steps from |v| + 1 down to 1.
+  auto collatz = [](std::uint32_t c) {
+    std::int32_t k = 0;
+    for (; c != 1; ++k) c = (c & 1u) != 0 ? 3 * c + 1 : c / 2;
+    return k;
+  };
+  for (std::size_t b = 0; b < count.size(); ++b) {
+    CAPTURE(b);
+    std::int32_t passing = 0, longest = 0;
+    for (std::size_t i = b * block; i < (b + 1) * block && i < n; ++i) {
+      passing += x[i] > threshold ? 1 : 0;
+      const std::int32_t want = collatz(static_cast<std::uint32_t>(std::abs(x[i])) + 1);
+      CHECK(steps[i] == want);
+      longest = std::max(longest, want);
+    }
+    // Threads past n take part in the votes with a false predicate: the last block is not all.
+    CHECK(count[b] == passing);
+    CHECK(all[b] == (passing == static_cast<std::int32_t>(block) ? 1 : 0));
+    CHECK(any[b] == (passing != 0 ? 1 : 0));
+    CHECK(rounds[b] == longest);  // the block loops until its longest sequence ends
+  }
+  // The launch reaches every outcome: blocks with none, some and all passing.
+  CHECK(std::count(count.begin(), count.end(), 0) > 0);
+  CHECK(std::count(all.begin(), all.end(), 1) > 0);
+  CHECK(std::count_if(count.begin(), count.end(), [](std::int32_t c) { return c > 0 && c < 128; }) >
+        0);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, st
   w.status = WarpStatus::Ready;
   w.traced = false;
   w.sync_epoch = 0;
+  w.barrier_result_slot = kNoBarrierResult;
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.
@@ -53,6 +54,7 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   b.cluster_rank = rank;
   b.threads = launch_.threads_per_block();
   b.barrier_arrived = 0;
+  b.barrier_true = 0;
   b.exited_threads = 0;
   b.cluster_arrived = 0;
   b.barrier_epoch = 0;
@@ -70,9 +72,24 @@ void prepare_block(const Program& program_, const LaunchSpec& launch_, BlockStat
   for (std::uint32_t w = 0; w < b.warps.size(); ++w) prepare_warp(program_, b, b.warps[w], w);
 }
 
+// A bar.red's result, written to each waiting warp's arrived lanes as the barrier opens.
+void deliver_barrier_reduction(BlockState& b) {
+  std::uint64_t value = b.barrier_true;  // popc
+  if (b.barrier_mode == ir::VoteMode::All) value = b.barrier_true == b.barrier_arrived ? 1 : 0;
+  if (b.barrier_mode == ir::VoteMode::Any) value = b.barrier_true != 0 ? 1 : 0;
+  for (WarpState& w : b.warps) {
+    if (w.status != WarpStatus::AtBarrier || w.barrier_result_slot == kNoBarrierResult) continue;
+    std::uint64_t* result = w.write(w.barrier_result_slot);
+    for_lanes(w.stack.back().mask, [&](unsigned lane) { result[lane] = value; });
+    w.barrier_result_slot = kNoBarrierResult;
+  }
+}
+
 bool release_block_barrier(BlockState& b) {
   if (b.barrier_arrived == 0 || b.barrier_arrived + b.exited_threads != b.threads) return false;
+  if (b.barrier_opcode == ir::Opcode::BarRed) deliver_barrier_reduction(b);
   b.barrier_arrived = 0;
+  b.barrier_true = 0;
   ++b.barrier_epoch;
   return resume(b, WarpStatus::AtBarrier);
 }

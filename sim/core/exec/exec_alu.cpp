@@ -276,6 +276,7 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::ReduxSync:
     case Opcode::WarpSync:
     case Opcode::BarSync:
+    case Opcode::BarRed:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:

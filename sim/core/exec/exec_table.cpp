@@ -68,6 +68,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::WarpSync:
       return select_warp_wide(inst);
     case Opcode::BarSync:
+    case Opcode::BarRed:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:

@@ -72,6 +72,9 @@ void exec_vote(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d, std::ui
     case ir::VoteMode::All:
       result = ballot == mask;
       break;
+    case ir::VoteMode::Popc:  // bar.red's mode only (the parser gives no vote.popc); a count
+      result = static_cast<unsigned>(std::popcount(ballot));
+      break;
   }
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) { out[l] = result; });
@@ -103,6 +106,9 @@ void exec_vote_sync(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::u
         break;
       case ir::VoteMode::All:
         results[l] = (ballot & m) == m;
+        break;
+      case ir::VoteMode::Popc:  // bar.red's mode only, as above
+        results[l] = static_cast<unsigned>(std::popcount(ballot & m));
         break;
     }
   });

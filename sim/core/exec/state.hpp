@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "sim/core/exec/check_hook.hpp"
@@ -23,6 +24,8 @@ struct SimtEntry {
 
 enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtClusterBarrier, Done };
 
+inline constexpr std::uint32_t kNoBarrierResult = std::numeric_limits<std::uint32_t>::max();
+
 struct WarpState {
   std::uint32_t index = 0;   // warp index within its block
   std::uint32_t lanes = 0;   // lanes that hold a thread (a partial last warp has fewer)
@@ -30,6 +33,8 @@ struct WarpState {
   WarpStatus status = WarpStatus::Ready;
   bool traced = false;           // `warpsim step` watches this warp
   std::uint32_t sync_epoch = 0;  // bar.warp.sync instructions passed (for the hazard checks)
+  // Waiting at a bar.red: the register slot its result goes to when the barrier opens.
+  std::uint32_t barrier_result_slot = kNoBarrierResult;
   std::vector<SimtEntry> stack;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
@@ -54,7 +59,12 @@ struct BlockState {
   std::vector<std::uint64_t> specials;  // kBlockSpecials, 32 lanes each
   std::vector<WarpState> warps;
   std::uint64_t threads = 0;
-  std::uint64_t barrier_arrived = 0;        // threads waiting at bar.sync
+  std::uint64_t barrier_arrived = 0;  // threads waiting at bar.sync or bar.red
+  // The kind of the barrier phase under way (bar.sync, or bar.red and its mode: one phase is
+  // one kind), and for bar.red how many arriving threads brought a true predicate.
+  ir::Opcode barrier_opcode = ir::Opcode::BarSync;
+  ir::VoteMode barrier_mode = ir::VoteMode::Popc;
+  std::uint64_t barrier_true = 0;
   std::uint64_t cluster_arrived = 0;        // threads waiting at cluster.sync
   std::uint64_t cluster_arrival_cycle = 0;  // timing model: when the last of them arrived
   std::uint64_t exited_threads = 0;         // threads that executed ret

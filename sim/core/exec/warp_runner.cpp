@@ -38,10 +38,8 @@ void WarpRunner::step(WarpState& w) {
       retire(w);
       break;
     case ir::Opcode::BarSync:
-      if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, top.mask);
-      ++stats.barriers;
-      ctx_.block->barrier_arrived += static_cast<unsigned>(std::popcount(top.mask));
-      w.status = WarpStatus::AtBarrier;
+    case ir::Opcode::BarRed:
+      arrive_at_barrier(w, d, top.mask);
       break;
     case ir::Opcode::ClusterSync:
       if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, top.mask);
@@ -51,6 +49,33 @@ void WarpRunner::step(WarpState& w) {
     default:
       throw std::logic_error("instruction without an executor");
   }
+}
+
+void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  BlockState& block = *ctx_.block;
+  const bool reduces = d.opcode == ir::Opcode::BarRed;
+  if (block.barrier_arrived != 0 &&
+      (block.barrier_opcode != d.opcode || (reduces && block.barrier_mode != d.vote_mode))) {
+    const std::string waiting =
+        block.barrier_opcode == ir::Opcode::BarRed
+            ? fmt::format("bar.red.{}", ir::barrier_reduction_name(block.barrier_mode))
+            : std::string("bar.sync");
+    fault(ctx_, w, d, static_cast<unsigned>(std::countr_zero(mask)),
+          fmt::format("this barrier meets {} threads waiting at {}: one barrier phase must be one "
+                      "kind of barrier",
+                      block.barrier_arrived, waiting));
+  }
+  if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, mask);
+  ++ctx_.stats.barriers;
+  block.barrier_opcode = d.opcode;
+  block.barrier_mode = d.vote_mode;
+  block.barrier_arrived += static_cast<unsigned>(std::popcount(mask));
+  if (reduces) {
+    const std::uint64_t* p = w.read(d.src[0]);
+    for_lanes(mask, [&](unsigned lane) { block.barrier_true += p[lane] != 0 ? 1u : 0u; });
+    w.barrier_result_slot = d.dst[0];
+  }
+  w.status = WarpStatus::AtBarrier;
 }
 
 void WarpRunner::jump(WarpState& w, std::uint32_t target) {

@@ -25,7 +25,8 @@ enum class ModifierPattern : std::uint8_t {
   AtomicType,
   ShuffleType,
   Vote,
-  ReduceType  // .op.T: redux.sync.add.u32 (the operation held as an AtomicOp)
+  ReduceType,       // .op.T: redux.sync.add.u32 (the operation held as an AtomicOp)
+  BarrierReduction  // .op: bar.red.popc, bar.red.and, bar.red.or (held as a VoteMode)
 };
 
 // What an instruction defines.
@@ -35,7 +36,7 @@ enum class ResultRule : std::uint8_t {
   Pred,      // one predicate
   Loaded,    // one register per vector element, of the instruction type
   Optional,  // atom: the old value when a destination is written, else nothing (a reduction)
-  VoteMode,  // vote.ballot: u32; vote.any / vote.all: pred
+  VoteMode,  // vote.ballot, bar.red.popc: u32; vote.any / vote.all, bar.red.and / .or: pred
   Mask,      // match.any: a u32 mask of lanes, whatever the instruction type
 };
 

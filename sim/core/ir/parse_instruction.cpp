@@ -115,6 +115,10 @@ class InstructionParser {
         return count(2, "needs an operation and a type, e.g. redux.sync.add.u32") &&
                pick(parse_atomic_op(mods_[0]), inst_.atomic_op, "reduction", mods_[0]) &&
                type(mods_[1], inst_.type);
+      case ModifierPattern::BarrierReduction:
+        return count(1, "needs an operation: bar.red.popc, bar.red.and or bar.red.or") &&
+               pick(parse_barrier_reduction(mods_[0]), inst_.vote_mode, "barrier reduction",
+                    mods_[0]);
       case ModifierPattern::Vote:
         return count(1, "needs a mode: vote.ballot, vote.any or vote.all") &&
                pick(parse_vote_mode(mods_[0]), inst_.vote_mode, "vote mode", mods_[0]);

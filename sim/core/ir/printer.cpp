@@ -212,6 +212,9 @@ std::string opcode_text(const Instruction& inst) {
     case ModifierPattern::Vote:
       add(name(inst.vote_mode));
       break;
+    case ModifierPattern::BarrierReduction:
+      add(barrier_reduction_name(inst.vote_mode));
+      break;
   }
   return s;
 }

@@ -12,7 +12,9 @@ constexpr std::array<std::string_view, 5> kSpaceNames = {"global", "shared", "co
 constexpr std::array<std::string_view, 10> kAtomicNames = {"add", "min", "max", "exch", "cas",
                                                            "and", "or",  "xor", "inc",  "dec"};
 constexpr std::array<std::string_view, 4> kShuffleNames = {"idx", "up", "down", "xor"};
-constexpr std::array<std::string_view, 3> kVoteNames = {"ballot", "any", "all"};
+constexpr std::array<std::string_view, 4> kVoteNames = {"ballot", "any", "all", "popc"};
+// bar.red's spellings of the same modes (a ballot has none).
+constexpr std::array<std::string_view, 4> kBarrierReductionNames = {"", "or", "and", "popc"};
 constexpr std::array<std::string_view, 4> kRoundingNames = {"rn", "rz", "rm", "rp"};
 constexpr std::array<std::string_view, kSpecialRegCount> kSpecialNames = {
     "tid.x",   "tid.y",   "tid.z",           "ntid.x",          "ntid.y",   "ntid.z",
@@ -64,7 +66,16 @@ std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s) {
   return lookup<ShuffleMode>(kShuffleNames, s);
 }
 std::optional<VoteMode> parse_vote_mode(std::string_view s) {
-  return lookup<VoteMode>(kVoteNames, s);
+  const auto mode = lookup<VoteMode>(kVoteNames, s);
+  if (mode == VoteMode::Popc) return std::nullopt;
+  return mode;
+}
+std::optional<VoteMode> parse_barrier_reduction(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  return lookup<VoteMode>(kBarrierReductionNames, s);
+}
+std::string_view barrier_reduction_name(VoteMode m) {
+  return kBarrierReductionNames.at(static_cast<std::size_t>(m));
 }
 std::optional<Rounding> parse_rounding(std::string_view s) {
   return lookup<Rounding>(kRoundingNames, s);

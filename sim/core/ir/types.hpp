@@ -49,7 +49,9 @@ enum class Space : std::uint8_t { Global, Shared, Const, Local, Dsmem };
 
 enum class AtomicOp : std::uint8_t { Add, Min, Max, Exch, Cas, And, Or, Xor, Inc, Dec };
 enum class ShuffleMode : std::uint8_t { Idx, Up, Down, Xor };
-enum class VoteMode : std::uint8_t { Ballot, Any, All };
+// What a vote or a barrier reduction computes. Popc is bar.red.popc's count of the true
+// predicates (a vote has no such mode); bar.red.and and bar.red.or are All and Any.
+enum class VoteMode : std::uint8_t { Ballot, Any, All, Popc };
 // The rounding of a float add, sub, mul or fma: PTX's .rn (the default, to nearest even), .rz
 // (toward zero), .rm (toward -inf), .rp (toward +inf).
 enum class Rounding : std::uint8_t { Nearest, Zero, Down, Up };
@@ -94,7 +96,10 @@ std::string_view narrow_type_name(ScalarType type, std::uint8_t bytes);
 std::optional<Space> parse_space(std::string_view s);
 std::optional<AtomicOp> parse_atomic_op(std::string_view s);
 std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s);
-std::optional<VoteMode> parse_vote_mode(std::string_view s);
+std::optional<VoteMode> parse_vote_mode(std::string_view s);  // ballot, any, all
+// bar.red's operation: popc, and (All) or or (Any).
+std::optional<VoteMode> parse_barrier_reduction(std::string_view s);
+std::string_view barrier_reduction_name(VoteMode m);
 std::optional<Rounding> parse_rounding(std::string_view s);
 std::optional<SpecialReg> parse_special_reg(std::string_view s);  // without the leading '%'
 

@@ -12,7 +12,9 @@ inline ScalarType result_type(const Instruction& inst) {
     case ResultRule::Mask:
       return ScalarType::U32;
     case ResultRule::VoteMode:
-      return inst.vote_mode == VoteMode::Ballot ? ScalarType::U32 : ScalarType::Pred;
+      return inst.vote_mode == VoteMode::Ballot || inst.vote_mode == VoteMode::Popc
+                 ? ScalarType::U32
+                 : ScalarType::Pred;
     default:
       return inst.type;
   }

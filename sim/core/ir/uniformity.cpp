@@ -81,8 +81,11 @@ class Analysis {
     bool changed = false;
     if (!spend(k_.blocks[b].instructions.size() + 1)) return false;
     for (const Instruction& inst : k_.blocks[b].instructions) {
+      // A barrier reduction gives every thread of the block the same value, whatever its own
+      // predicate (so `while (__syncthreads_or(work))` is a uniform loop).
       const bool result_varies =
-          inst.opcode == Opcode::Atom || result_.under_divergence[b] || any_operand_varies(inst);
+          inst.opcode != Opcode::BarRed &&
+          (inst.opcode == Opcode::Atom || result_.under_divergence[b] || any_operand_varies(inst));
       if (result_varies) {
         for (const RegDef& d : inst.dests) changed |= varying_.insert(d.name).second;
       }

@@ -22,7 +22,7 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
     const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
-      if (inst.opcode != Opcode::BarSync && inst.opcode != Opcode::ClusterSync) continue;
+      if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;
       const Instruction* branch = terminator(branch_block);
       ctx.diags.warning(inst.loc, std::string(spelling(inst.opcode)) +
                                       " may be reached by only some threads: it lies under the "

@@ -59,7 +59,7 @@ class InstructionChecker {
     const Instruction& inst = *inst_;
     const std::string op = "'" + opcode_text(inst) + "'";
     if (info.modifiers != ModifierPattern::None && info.modifiers != ModifierPattern::Vote &&
-        !contains(info.types, inst.type)) {
+        info.modifiers != ModifierPattern::BarrierReduction && !contains(info.types, inst.type)) {
       return error(inst.loc, op + ": '" + std::string(spelling(inst.opcode)) +
                                  "' does not take type " + type_name(inst.type));
     }

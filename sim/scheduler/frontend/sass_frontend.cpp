@@ -39,6 +39,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::BREV:
     case Op::S2R:
     case Op::CS2R:
+    case Op::B2R:  // a read from the barrier unit, variable latency as S2R's (not calibrated)
       return Pipe::Sfu;
     case Op::I2F:
     case Op::F2I:
