@@ -2,6 +2,8 @@
 
 #include <cuda.h>
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "cuda_backend/driver.hpp"
@@ -62,6 +64,20 @@ class Runner {
     std::vector<void*> params;
     params.reserve(values.size());
     for (std::uint64_t& v : values) params.push_back(&v);
+    // nvcc's entry passes a struct by value: the driver takes one pointer per PTX parameter,
+    // here into the parameter buffer laid out as the importer found it.
+    std::vector<std::uint8_t> packed;
+    const ir::PtxParams& layout = launch.kernel->ptx_params;
+    if (code != nullptr && !layout.empty()) {
+      packed.assign(layout.bytes, 0);
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const ir::ParamPlace& place = layout.places.at(i);
+        std::memcpy(packed.data() + place.offset, &values[i],
+                    std::min<std::size_t>(place.bytes, 8));
+      }
+      params.clear();
+      for (const std::uint32_t start : layout.starts) params.push_back(packed.data() + start);
+    }
     if (!ok(d_.occupancy(&out.blocks_per_sm, fn, static_cast<int>(launch.threads_per_block()),
                          launch.dynamic_smem),
             "cuOccupancyMaxActiveBlocksPerMultiprocessor")) {

@@ -95,12 +95,14 @@ class EntryTranslator {
   // Instruction families.
   void translate(const Instruction& inst);
   void translate_guarded(const Instruction& inst);
-  bool control(const OpcodeParts& op);     // translate_control.cpp
-  bool arithmetic(const OpcodeParts& op);  // translate_arith.cpp
-  bool compare(const OpcodeParts& op);     // translate_arith.cpp
-  bool conversion(const OpcodeParts& op);  // translate_arith.cpp
-  bool memory(const OpcodeParts& op);      // translate_memory.cpp
-  bool warp_wide(const OpcodeParts& op);   // translate_control.cpp
+  bool control(const OpcodeParts& op);        // translate_control.cpp
+  bool arithmetic(const OpcodeParts& op);     // translate_arith.cpp
+  bool compare(const OpcodeParts& op);        // translate_arith.cpp
+  bool conversion(const OpcodeParts& op);     // translate_arith.cpp
+  bool memory(const OpcodeParts& op);         // translate_memory.cpp
+  void param_read(const OpcodeParts& parts);  // ld.param (translate_memory.cpp)
+  void param_value(const OpcodeParts& parts, const Symbol& field, const Operand& into);
+  bool warp_wide(const OpcodeParts& op);  // translate_control.cpp
   // The member mask of a shfl.sync or vote.sync: nothing for the whole warp (the IR's plain
   // shfl and vote, over the active lanes), else its value (the IR's shfl.sync and vote.sync).
   std::optional<ir::ValueOperand> member_mask(std::size_t operand_index);

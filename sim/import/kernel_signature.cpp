@@ -9,6 +9,8 @@
 #include <memory>
 #include <set>
 
+#include "sim/import/aggregate_params.hpp"
+
 namespace warpsim::ptx {
 namespace {
 
@@ -136,7 +138,8 @@ std::map<std::string, std::optional<ir::ScalarType>> pointer_uses(const Entry& e
     };
     if (inst->opcode.starts_with("ld.param") && dst && inst->operands.size() == 2) {
       if (const auto* a = std::get_if<Address>(&inst->operands[1]); a && a->base) {
-        if (const auto* sym = std::get_if<Symbol>(&*a->base)) derived[dst->name] = sym->name;
+        if (const auto* sym = std::get_if<Symbol>(&*a->base))
+          derived[dst->name] = param_key(sym->name, a->displacement);
       }
       continue;
     }
@@ -160,6 +163,40 @@ std::map<std::string, std::optional<ir::ScalarType>> pointer_uses(const Entry& e
     }
   }
   return uses;
+}
+
+// A struct parameter's fields, each an IR parameter named after the struct and the field's
+// offset (d_0, d_4, ...): a 64-bit field the code uses as an address is a pointer, as a 64-bit
+// parameter is; an 8- or 16-bit field a 32-bit value, as such a parameter is. PTX reads fields
+// without their signedness, and the mangled name does not describe a struct: a 32- or 64-bit
+// integer field is signed (C's int and long, the common fields; the bits are the same, so an
+// unsigned field past 2^31 is given as its negative).
+void add_fields(const Entry& entry, const Param& p, const ParamSpec& whole,
+                const std::map<std::string, std::optional<ir::ScalarType>>& uses,
+                std::vector<ParamSpec>& specs) {
+  auto fields = aggregate_fields(entry, p);
+  if (const auto* why = std::get_if<std::string>(&fields)) {
+    ParamSpec s = whole;
+    s.unsupported = *why;
+    specs.push_back(s);
+    return;
+  }
+  for (const FieldRead& f : std::get<std::vector<FieldRead>>(fields)) {
+    ParamSpec s;
+    s.name = whole.name + "_" + std::to_string(f.offset);
+    s.key = param_key(p.name, f.offset);
+    s.place = {whole.place.offset + f.offset, f.bytes};
+    s.type = ir_type_of(f.type).value_or(f.type.starts_with(".s") ? ir::ScalarType::S32
+                                                                  : ir::ScalarType::U32);
+    if (s.type == ir::ScalarType::U32 && f.bytes == 4) s.type = ir::ScalarType::S32;
+    if (s.type == ir::ScalarType::U64) s.type = ir::ScalarType::S64;
+    if (auto use = uses.find(s.key); use != uses.end() && f.bytes == 8) {
+      s.is_pointer = true;
+      s.type = use->second.value_or(ir::ScalarType::U32);
+      if (s.type == ir::ScalarType::Pred) s.type = ir::ScalarType::U32;
+    }
+    specs.push_back(s);
+  }
 }
 
 }  // namespace
@@ -269,11 +306,18 @@ std::vector<ParamSpec> parameter_specs(const Entry& entry,
       demangled ? demangled_parameter_types(*demangled) : std::vector<std::string>{};
   const bool typed = types.size() == entry.params.size();
   const auto uses = pointer_uses(entry);
+  const std::vector<std::uint32_t> offsets = ptx_param_layout(entry).first;
   std::vector<ParamSpec> specs;
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
     ParamSpec s;
     s.name = names && i < names->size() ? (*names)[i] : "p" + std::to_string(i);
+    s.key = p.name;
+    s.place = {offsets[i], std::max<std::uint32_t>(1, ptx_type_bytes(p.type))};
+    if (p.is_array) {
+      add_fields(entry, p, s, uses, specs);
+      continue;
+    }
     const auto width_type = ir_type_of(p.type);
     s.type = width_type.value_or(ir::ScalarType::U32);
     auto use = uses.find(p.name);

@@ -100,7 +100,7 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
   for (const Entry& e : ptx.entries) {
     std::string name = ir_word(kernel_display_name(e.name));
     while (!ir_names.insert(name).second) name += "_";
-    result.kernels.push_back({e.name, kernel_display_name(e.name), name});
+    result.kernels.push_back({e.name, kernel_display_name(e.name), name, {}});
   }
   if (options.kernel) {
     bool found = false;
@@ -142,7 +142,9 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
                                                        err->message + cuda_line(err->origin));
       return result;
     }
-    out.kernels.push_back(std::move(std::get<ir::Kernel>(kernel)));
+    ir::Kernel& translated = std::get<ir::Kernel>(kernel);
+    result.kernels[i].params = translated.ptx_params;
+    out.kernels.push_back(std::move(translated));
   }
   result.module = std::move(out);
   return result;

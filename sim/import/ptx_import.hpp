@@ -29,6 +29,9 @@ struct KernelName {
   std::string ptx;
   std::string cpp;  // "smem_transpose<0>", or the PTX name when not mangled
   std::string ir;
+  // A struct passed by value: where each IR parameter lies in the entry's parameter buffer
+  // (ir::Kernel::ptx_params, which the printed IR does not carry).
+  ir::PtxParams params;
 };
 
 struct ImportResult {

@@ -179,15 +179,21 @@ class Reader : TokenCursor {
     expect(".param");
     Param p;
     p.line = peek().line;
-    while (accept(".align") || accept(".ptr") || accept(".global") || accept(".shared") ||
-           accept(".const") || accept(".local")) {
-      if (peek().kind == TokenKind::Number) next();
+    for (;;) {
+      if (accept(".align")) {
+        p.align = expect_unsigned("an alignment");
+      } else if (accept(".ptr") || accept(".global") || accept(".shared") || accept(".const") ||
+                 accept(".local")) {
+        if (peek().kind == TokenKind::Number) next();
+      } else {
+        break;
+      }
     }
     p.type = std::string(expect_name("a parameter type").text);
     p.name = std::string(expect_name("a parameter name").text);
     if (accept("[")) {
       p.is_array = true;
-      expect_unsigned("an array size");
+      p.elements = expect_unsigned("an array size");
       expect("]");
     }
     return p;

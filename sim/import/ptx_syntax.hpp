@@ -90,7 +90,9 @@ struct VariableDecl {
 struct Param {
   std::string type;  // ".u64", ".u32", ".f32", ...
   std::string name;
-  bool is_array = false;  // .param .align 8 .b8 name[16]: a struct passed by value
+  bool is_array = false;       // .param .align 8 .b8 name[16]: a struct passed by value
+  std::uint64_t elements = 1;  // 16 above
+  std::uint64_t align = 0;     // 8 above; 0 when not given (the type's size)
   std::uint32_t line = 0;
 };
 

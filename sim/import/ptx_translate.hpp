@@ -16,11 +16,16 @@
 
 namespace warpsim::ptx {
 
-// A kernel parameter as the IR declares it (its name, pointer-ness and type), in PTX order.
+// A kernel parameter as the IR declares it (its name, pointer-ness and type), in PTX order: one
+// per PTX parameter, except that a struct passed by value gives one per field the kernel reads
+// (aggregate_params.hpp).
 struct ParamSpec {
   std::string name;
   bool is_pointer = false;
   ir::ScalarType type = ir::ScalarType::U32;  // a pointer's element type
+  std::string key;          // what the PTX reads it by: "n" for [n], "d+8" for a field (param_key)
+  ir::ParamPlace place;     // where it lies in the entry's parameter buffer
+  std::string unsupported;  // why its PTX parameter cannot be imported, if it cannot
 };
 
 struct TranslateError {
@@ -33,7 +38,7 @@ struct TranslateError {
 struct TranslateInput {
   const Module* module = nullptr;
   const Entry* entry = nullptr;
-  std::vector<ParamSpec> params;                 // one per entry parameter
+  std::vector<ParamSpec> params;                 // see ParamSpec
   std::map<std::uint32_t, std::uint32_t> files;  // PTX .file number -> IR source file number
   std::string kernel_name;                       // the IR kernel's name
 };

@@ -3,7 +3,9 @@
 // translate_cluster.cpp); operands are in translate_operands.cpp.
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 
+#include "sim/import/aggregate_params.hpp"
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/kernel_signature.hpp"
 #include "sim/import/ptx_operand_walk.hpp"
@@ -121,24 +123,21 @@ ir::Kernel EntryTranslator::run() {
 }
 
 void EntryTranslator::declare_params() {
-  if (in_.params.size() != entry_.params.size()) {
-    throw Unsupported{"the kernel's parameter list does not match its PTX"};
-  }
-  for (std::size_t i = 0; i < entry_.params.size(); ++i) {
-    const Param& p = entry_.params[i];
-    const ParamSpec& spec = in_.params[i];
-    if (p.is_array) {
-      throw Unsupported{"parameter " + std::to_string(i) +
-                        " is passed by value as bytes (a struct or array); only pointers and "
-                        "scalars are imported"};
-    }
+  bool aggregate = false;
+  for (const Param& p : entry_.params) aggregate = aggregate || p.is_array;
+  for (const ParamSpec& spec : in_.params) {
+    if (!spec.unsupported.empty()) throw Unsupported{spec.unsupported};
     ir::KernelParam kp;
     kp.name = spec.name;
     kp.is_pointer = spec.is_pointer;
     kp.type = spec.type;
     kernel_.params.push_back(kp);
-    symbols_[p.name] = spec.name;
-    if (spec.is_pointer) pointer_params_.insert(p.name);
+    symbols_[spec.key] = spec.name;
+    if (spec.is_pointer) pointer_params_.insert(spec.key);
+    if (aggregate) kernel_.ptx_params.places.push_back(spec.place);
+  }
+  if (aggregate) {
+    std::tie(kernel_.ptx_params.starts, kernel_.ptx_params.bytes) = ptx_param_layout(entry_);
   }
 }
 

@@ -1,6 +1,7 @@
 // Loads, stores, atomics and reductions by byte address, and parameter reads. Cache operators
 // (.nc, .cg, .L1::...), memory-ordering semantics and scopes do not change what the IR
 // computes: it runs every thread in a sequentially consistent memory, so they are dropped.
+#include "sim/import/aggregate_params.hpp"
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 
@@ -203,6 +204,50 @@ void EntryTranslator::atomic(const OpcodeParts& parts, bool returns) {
   if (d) finish(*d);
 }
 
+// ld.param: a kernel parameter's value (a pointer's is the buffer's address), or a struct
+// parameter's fields ([d+8], or ld.param.v2 of two), each an IR parameter of its own.
+void EntryTranslator::param_read(const OpcodeParts& parts) {
+  expect_operands(2);
+  const auto* a = std::get_if<Address>(&operand(1));
+  const Symbol* sym = a && a->base ? std::get_if<Symbol>(&*a->base) : nullptr;
+  if (sym == nullptr) throw Unsupported{"a parameter read other than ld.param [name+N]"};
+  std::vector<Operand> dests{operand(0)};
+  if (const auto* v = std::get_if<VectorOperand>(&operand(0))) {
+    dests.assign(v->elements.begin(), v->elements.end());
+  }
+  const std::int64_t step = parts.narrow() != 0
+                                ? parts.narrow() / 8
+                                : static_cast<std::int64_t>(ir::size_bytes(parts.type()));
+  for (std::size_t k = 0; k < dests.size(); ++k) {
+    const std::string key =
+        param_key(sym->name, a->displacement + static_cast<std::int64_t>(k) * step);
+    if (!symbols_.contains(key)) {
+      throw Unsupported{
+          "a parameter read other than ld.param [name] of a parameter, or [name+N] "
+          "of a struct parameter's field"};
+    }
+    param_value(parts, Symbol{key}, dests[k]);
+  }
+}
+
+void EntryTranslator::param_value(const OpcodeParts& parts, const Symbol& field,
+                                  const Operand& into) {
+  const ir::ScalarType t = parts.type();
+  const ir::ValueOperand v = value(field, t);
+  const Dest d = dest(into, t);
+  emit(ir::Opcode::Mov, t, {d.name}, {op(v)});
+  // An 8- or 16-bit parameter is its low bytes (the driver passes no more).
+  if (const unsigned bits = parts.narrow(); bits != 0) {
+    const ir::ValueOperand low = extend({ir::RegRef{d.name}, {}}, bits, ir::is_signed_int(t));
+    if (!std::holds_alternative<ir::RegRef>(low.value) ||
+        std::get<ir::RegRef>(low.value).name != d.name) {
+      emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(low)});
+    }
+    mask_into(d.name, narrow_regs_.contains(register_name(into)) ? 16 : bits);
+  }
+  finish(d);
+}
+
 bool EntryTranslator::memory(const OpcodeParts& parts) {
   const std::string& b = parts.base;
   if ((b == "atom" || b == "red") && parts.narrow() != 0) {
@@ -211,27 +256,7 @@ bool EntryTranslator::memory(const OpcodeParts& parts) {
   if (b == "ld" || b == "ldu") {
     const MemoryForm form = parse_form(parts);
     if (form.param) {
-      // A kernel parameter: its value (a pointer's is the buffer's address).
-      expect_operands(2);
-      const auto* a = std::get_if<Address>(&operand(1));
-      const Symbol* sym = a && a->base ? std::get_if<Symbol>(&*a->base) : nullptr;
-      if (sym == nullptr || a->displacement != 0) {
-        throw Unsupported{"a parameter read other than ld.param [name] (a struct's field)"};
-      }
-      const ir::ScalarType t = parts.type();
-      const ir::ValueOperand v = value(*sym, t);
-      const Dest d = dest(operand(0), t);
-      emit(ir::Opcode::Mov, t, {d.name}, {op(v)});
-      // An 8- or 16-bit parameter is its low bytes (the driver passes no more).
-      if (const unsigned bits = parts.narrow(); bits != 0) {
-        const ir::ValueOperand low = extend({ir::RegRef{d.name}, {}}, bits, ir::is_signed_int(t));
-        if (!std::holds_alternative<ir::RegRef>(low.value) ||
-            std::get<ir::RegRef>(low.value).name != d.name) {
-          emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(low)});
-        }
-        mask_into(d.name, narrow_regs_.contains(register_name(operand(0))) ? 16 : bits);
-      }
-      finish(d);
+      param_read(parts);
       return true;
     }
     load(parts, form.space ? *form.space : generic_space(operand(1)));

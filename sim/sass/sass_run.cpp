@@ -87,12 +87,20 @@ std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
     put_u32(bank, offsets[d] + 8, dims[d].z);
   }
   put_u32(bank, kStackTopOffset, local_bytes);
+  // Each parameter aligned to its size, in order; or where the importer found it in a PTX
+  // entry that passes a struct by value.
+  const std::vector<ir::ParamPlace>& places = launch.kernel->ptx_params.places;
   std::size_t at = kParamOffset;
-  for (const ir::KernelParam& p : launch.kernel->params) {
-    const std::size_t size = p.is_pointer                     ? 8
-                             : p.type == ir::ScalarType::Pred ? 4
-                                                              : ir::size_bytes(p.type);
+  for (std::size_t i = 0; i < launch.kernel->params.size(); ++i) {
+    const ir::KernelParam& p = launch.kernel->params[i];
+    std::size_t size = p.is_pointer                     ? 8
+                       : p.type == ir::ScalarType::Pred ? 4
+                                                        : ir::size_bytes(p.type);
     at = (at + size - 1) / size * size;
+    if (!places.empty()) {
+      at = kParamOffset + places.at(i).offset;
+      size = std::min<std::size_t>(size, places.at(i).bytes);
+    }
     std::uint64_t bits = 0;
     if (p.is_pointer) {
       bits = memory.find(p.name)->base_address;

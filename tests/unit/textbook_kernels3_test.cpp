@@ -223,5 +223,31 @@ TEST_CASE("block_vote_rounds: __syncthreads_count, _and and _or over a block, an
         0);
 }
 
+TEST_CASE("struct_params: an image, a window and a float2 passed by value, read field by field") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("struct_params.cu");
+  // The launch file's fields: a 40 x 24 image, flipped, gain 2.5; the window at (-3, 5); the
+  // ramp (0.25, -0.5); a 64 x 8 output.
+  const int width = 40, height = 24, x0 = -3, y0 = 5, out_width = 64, rows = 8;
+  const float gain = 2.5f, ramp_x = 0.25f, ramp_y = -0.5f;
+  const auto pixels = r.initial<float>("image_0");
+  const auto out = r.final<float>("out");
+  REQUIRE(out.size() == static_cast<std::size_t>(out_width * rows));
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < out_width; ++x) {
+      CAPTURE(x);
+      CAPTURE(y);
+      const int sx = x0 + x, sy = height - 1 - (y0 + y);
+      const bool inside = sx >= 0 && sx < width && sy >= 0 && sy < height;
+      // nvcc's order: the pixel times the gain, then the ramp's two multiply-adds fused
+      // (fma.rn, as -fmad=true contracts them), so the result is exact.
+      const float v = inside ? pixels[static_cast<std::size_t>(sy * width + sx)] * gain : 0.0f;
+      const float want =
+          std::fma(ramp_y, static_cast<float>(y), std::fma(ramp_x, static_cast<float>(x), v));
+      CHECK(out[static_cast<std::size_t>(y * out_width + x)] == want);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

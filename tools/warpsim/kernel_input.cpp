@@ -140,7 +140,9 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
     loaded.module.imported_ptx = input.ptx;
     for (ir::Kernel& k : loaded.module.kernels) {
       for (const ptx::KernelName& name : input.kernels) {
-        if (name.ir == k.name) k.ptx_name = name.ptx;
+        if (name.ir != k.name) continue;
+        k.ptx_name = name.ptx;
+        k.ptx_params = name.params;
       }
     }
   }

@@ -137,6 +137,26 @@ struct KernelParam {
   bool operator==(const KernelParam&) const = default;
 };
 
+// Where an imported kernel's parameter lies in its PTX entry's parameter buffer: bytes from the
+// buffer's start, and how many.
+struct ParamPlace {
+  std::uint32_t offset = 0;
+  std::uint32_t bytes = 0;
+  bool operator==(const ParamPlace&) const = default;
+};
+
+// An imported entry's parameter buffer, where it passes a struct by value: where each IR
+// parameter lies (one field of the struct, or one whole PTX parameter), where each PTX
+// parameter starts, and the buffer's size. Empty otherwise: each IR parameter is a PTX
+// parameter of its own, aligned to its size, in order.
+struct PtxParams {
+  std::vector<ParamPlace> places;     // by IR parameter
+  std::vector<std::uint32_t> starts;  // by PTX parameter
+  std::uint32_t bytes = 0;
+  bool empty() const { return places.empty() && starts.empty(); }
+  bool operator==(const PtxParams&) const = default;
+};
+
 // A shared, local or constant array. Shapes are row-major: the last index varies fastest.
 struct ArrayDecl {
   std::string name;
@@ -179,6 +199,9 @@ struct Kernel {
   // Imported: the entry's name in the PTX it came from (a C++ kernel's mangled name), as the
   // loader records it (cli::load_input; the IR text does not carry it).
   std::string ptx_name;
+  // Imported from an entry that passes a struct by value: its parameter buffer's layout.
+  // Recorded like ptx_name (the IR text does not carry it).
+  PtxParams ptx_params;
   bool operator==(const Kernel&) const = default;
 };
 
