@@ -104,6 +104,10 @@ bool is_float_type(DataType t) {
 // Applies one modifier to `m`; false when it means nothing the executor implements for `op`.
 bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) {
   const bool setp = op == Op::ISETP || op == Op::FSETP || op == Op::DSETP;
+  if (op == Op::DSETP && (mod == "MIN" || mod == "MAX")) {  // min.f64 / max.f64's selection
+    m.sub = mod == "MIN" ? kDsetpMin : kDsetpMax;
+    return true;
+  }
   if (setp) {
     if (const auto c = lookup(kCompares, mod)) {
       m.compare = *c;

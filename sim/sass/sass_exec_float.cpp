@@ -10,6 +10,7 @@
 #include <limits>
 #include <numbers>
 
+#include "sim/core/exec/gpu_nan.hpp"
 #include "sim/sass/sass_lanes.hpp"
 
 namespace warpsim::sass {
@@ -267,17 +268,60 @@ void round_to_integral(const Lanes& x) {
   });
 }
 
+// DSETP.MIN/.MAX Pd, Pe, a, b, c, ptxas's min.f64 and max.f64 (two SELs on Pd pick a's or b's
+// words, and Pe sets the quiet bit of the picked high word): Pd where a is the result of PTX's
+// min or max (exec/gpu_nan.hpp: a NaN loses to a number, -0 is below +0, of two NaNs the second
+// is the result, as the H200 gives it), Pe where both are NaN. Both combined with c, as a
+// comparison's are.
+void select_min_max(const Lanes& x, unsigned lane) {
+  const double a = x.f64(x.op(2), lane), b = x.f64(x.op(3), lane);
+  const bool min = x.inst.mods.sub == kDsetpMin;
+  bool pick_a = false;
+  if (std::isnan(a) || std::isnan(b)) {
+    pick_a = !std::isnan(a);
+  } else if (a == b) {
+    pick_a = std::signbit(a) == min || std::signbit(a) == std::signbit(b);
+  } else {
+    pick_a = (a < b) == min;
+  }
+  const bool c = x.pred(x.op(4), lane);
+  const BoolOp op = x.inst.mods.bool_op;
+  auto combine = [&](bool v) {
+    return op == BoolOp::And ? v && c : op == BoolOp::Or ? v || c : v != c;
+  };
+  x.set_pred(x.op(0), lane, combine(pick_a));
+  x.set_pred(x.op(1), lane, combine(std::isnan(a) && std::isnan(b)));
+}
+
+// An f64 NaN result as the H200 gives it: a NaN source's register bits (without the operand's -
+// or |.|: `DADD R, -RZ, -R` of a NaN gives it unchanged), quieted, the second source before
+// the first (and DFMA's addend last); the default NaN when no source is NaN. Fitted to the
+// H200's results with two NaN operands in validation/h200/results/nan_bits/ (four of four).
+double gpu_nan_of(const Lanes& x, unsigned lane) {
+  for (const std::size_t i : {std::size_t{2}, std::size_t{1}, std::size_t{3}}) {
+    if (i == 3 && x.inst.op != Op::DFMA) break;
+    const double v = std::bit_cast<double>(x.raw64(x.op(i), lane));
+    if (std::isnan(v)) return exec::quieted(v);
+  }
+  return std::bit_cast<double>(exec::kGpuNanF64);
+}
+
 void double_arithmetic(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
   x.each([&](unsigned lane) {
+    // DSETP Pd, Pe, a, b, c: its sources follow two predicates.
+    if (x.inst.op == Op::DSETP && m.sub != 0) return select_min_max(x, lane);
+    if (x.inst.op == Op::DSETP) {
+      return set_compare(x, lane,
+                         compare_float(m.compare, x.f64(x.op(2), lane), x.f64(x.op(3), lane)));
+    }
     const double a = x.f64(x.op(1), lane), b = x.f64(x.op(2), lane);
-    if (x.inst.op == Op::DSETP) return set_compare(x, lane, compare_float(m.compare, a, b));
     const double r = rounded(m.rounding, [&] {
       if (x.inst.op == Op::DADD) return a + b;
       if (x.inst.op == Op::DMUL) return a * b;
       return std::fma(a, b, x.f64(x.op(3), lane));
     });
-    x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(r));
+    x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(std::isnan(r) ? gpu_nan_of(x, lane) : r));
   });
 }
 
@@ -285,8 +329,10 @@ void double_arithmetic(const Lanes& x) {
 
 void execute_float(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
+  // Every f32 NaN result is the H200's 0x7fffffff (exec/gpu_nan.hpp).
   auto put = [&](unsigned lane, float v) {
-    x.set(x.op(0), lane, std::bit_cast<std::uint32_t>(finish(m, v)));
+    const float r = finish(m, v);
+    x.set(x.op(0), lane, std::isnan(r) ? exec::kGpuNanF32 : std::bit_cast<std::uint32_t>(r));
   };
   switch (x.inst.op) {
     case Op::FADD:
@@ -307,7 +353,7 @@ void execute_float(const Lanes& x) {
     case Op::FMNMX:
       return x.each([&](unsigned lane) {
         const float a = x.f32(x.op(1), lane), b = x.f32(x.op(2), lane);
-        put(lane, x.pred(x.op(3), lane) ? std::fmin(a, b) : std::fmax(a, b));
+        put(lane, exec::gpu_min_max(a, b, x.pred(x.op(3), lane)));
       });
     case Op::FSEL:
       // The chosen source's bits with its |.| and - applied (nvcc's sinf selects -R7).

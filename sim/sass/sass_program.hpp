@@ -198,6 +198,9 @@ enum class BarKind : std::uint8_t { Sync, Arrive, Red };
 // BAR.RED's operation (CUDA's __syncthreads_count, _and, _or), read back by B2R.RESULT.
 enum class BarReduction : std::uint8_t { None, Popc, And, Or };
 enum class ReduxOp : std::uint8_t { Sum, Min, Max, And, Or, Xor };
+// DSETP.MIN and DSETP.MAX (ptxas's min.f64 and max.f64): Modifiers::sub; 0 is a comparison.
+inline constexpr std::uint8_t kDsetpMin = 1;
+inline constexpr std::uint8_t kDsetpMax = 2;
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {

@@ -1,6 +1,7 @@
 // The per-lane operations of the arithmetic and logic instructions, one functor each
 // (`apply` on one lane's operands), as docs/ir.md defines them: integers wrap, floats are IEEE
-// with round-to-nearest-even, the approximations are computed in double and rounded once.
+// with round-to-nearest-even, the approximations are computed in double and rounded once, and
+// a NaN result is the GPU's (gpu_nan.hpp).
 // Internal to exec_alu.cpp, which instantiates them per type.
 #pragma once
 
@@ -9,6 +10,8 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+
+#include "sim/core/exec/gpu_nan.hpp"
 
 namespace warpsim::exec::alu {
 
@@ -41,7 +44,7 @@ struct Add {
     if constexpr (kIsInt<T>)
       return wrap_add(a, b);
     else if constexpr (std::is_floating_point_v<T>)
-      return a + b;
+      return gpu_nan(a + b, a, b);
     else
       return T{};
   }
@@ -52,7 +55,7 @@ struct Sub {
     if constexpr (kIsInt<T>)
       return wrap_sub(a, b);
     else if constexpr (std::is_floating_point_v<T>)
-      return a - b;
+      return gpu_nan(a - b, a, b);
     else
       return T{};
   }
@@ -63,7 +66,7 @@ struct Mul {
     if constexpr (kIsInt<T>)
       return wrap_mul(a, b);
     else if constexpr (std::is_floating_point_v<T>)
-      return a * b;
+      return gpu_nan(a * b, a, b);
     else
       return T{};
   }
@@ -89,7 +92,7 @@ struct Min {
   template <typename T>
   static T apply(T a, T b) {
     if constexpr (std::is_floating_point_v<T>)
-      return std::fmin(a, b);
+      return gpu_min_max(a, b, true);
     else
       return b < a ? b : a;
   }
@@ -98,7 +101,7 @@ struct Max {
   template <typename T>
   static T apply(T a, T b) {
     if constexpr (std::is_floating_point_v<T>)
-      return std::fmax(a, b);
+      return gpu_min_max(a, b, false);
     else
       return a < b ? b : a;
   }
@@ -179,7 +182,7 @@ struct Neg {
     if constexpr (kIsInt<T>)
       return wrap_sub(T{0}, a);
     else if constexpr (std::is_floating_point_v<T>)
-      return -a;
+      return gpu_nan(-a, a);
     else
       return T{};
   }
@@ -190,7 +193,7 @@ struct Abs {
     if constexpr (kIsInt<T>)
       return a < T{0} ? wrap_sub(T{0}, a) : a;
     else if constexpr (std::is_floating_point_v<T>)
-      return std::fabs(a);
+      return gpu_nan(std::fabs(a), a);
     else
       return T{};
   }
@@ -242,7 +245,7 @@ struct Sqrt {
   template <typename T>
   static T apply(T a) {
     if constexpr (std::is_floating_point_v<T>)
-      return std::sqrt(a);
+      return gpu_nan(std::sqrt(a), a);
     else
       return T{};
   }
@@ -251,7 +254,7 @@ struct Rcp {
   template <typename T>
   static T apply(T a) {
     if constexpr (std::is_floating_point_v<T>)
-      return T{1} / a;
+      return gpu_nan(T{1} / a, a);
     else
       return T{};
   }
@@ -262,7 +265,7 @@ struct Approx {
   template <typename T>
   static T apply(T a) {
     if constexpr (std::is_floating_point_v<T>)
-      return static_cast<T>(kFn(static_cast<double>(a)));
+      return gpu_nan(static_cast<T>(kFn(static_cast<double>(a))), a);
     else
       return T{};
   }
@@ -273,7 +276,7 @@ struct ReciprocalFlushed {
   static T apply(T a) {
     if constexpr (std::is_floating_point_v<T>) {
       const T x = std::fpclassify(a) == FP_SUBNORMAL ? std::copysign(T{0}, a) : a;
-      const T r = static_cast<T>(1.0 / static_cast<double>(x));
+      const T r = gpu_nan(static_cast<T>(1.0 / static_cast<double>(x)), a);
       return std::fpclassify(r) == FP_SUBNORMAL ? std::copysign(T{0}, r) : r;
     } else {
       return T{};
@@ -304,9 +307,10 @@ struct ApproxDivide {
     if constexpr (std::is_floating_point_v<T>) {
       const double magnitude = std::fabs(static_cast<double>(b));
       if (kFast && magnitude > 0x1p126 && magnitude < 0x1p128) {
-        return std::isinf(a) ? std::numeric_limits<T>::quiet_NaN() : std::copysign(T{0}, a * b);
+        return std::isinf(a) ? gpu_nan(std::numeric_limits<T>::quiet_NaN(), a, b)
+                             : std::copysign(T{0}, a * b);
       }
-      return static_cast<T>(static_cast<double>(a) / static_cast<double>(b));
+      return gpu_nan(static_cast<T>(static_cast<double>(a) / static_cast<double>(b)), a, b);
     } else {
       return T{};
     }

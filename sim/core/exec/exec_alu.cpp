@@ -42,7 +42,7 @@ void exec_multiply_add(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d,
   for_lanes(mask, [&](unsigned l) {
     const T x = from_bits<T>(a[l]), y = from_bits<T>(b[l]), z = from_bits<T>(c[l]);
     if constexpr (std::is_floating_point_v<T>) {
-      out[l] = to_bits(std::fma(x, y, z));
+      out[l] = to_bits(gpu_nan(std::fma(x, y, z), x, y, z));
     } else if constexpr (kIsInt<T>) {
       out[l] = to_bits(wrap_add(wrap_mul(x, y), z));
     }
@@ -57,7 +57,7 @@ void exec_divide(ExecContext& ctx, WarpState& w, const DecodedInst& d, std::uint
   for_lanes(mask, [&](unsigned l) {
     const T x = from_bits<T>(a[l]), y = from_bits<T>(b[l]);
     if constexpr (std::is_floating_point_v<T>) {
-      out[l] = to_bits(x / y);
+      out[l] = to_bits(gpu_nan(x / y, x, y));
     } else if constexpr (kIsInt<T>) {
       if (y == T{0}) fault(ctx, w, d, l, kRemainder ? "remainder by zero" : "division by zero");
       // The one overflowing case, min / -1, wraps (C++ would be undefined).

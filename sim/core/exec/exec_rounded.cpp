@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/exec/gpu_nan.hpp"
 #include "sim/core/exec/values.hpp"
 
 namespace warpsim::exec {
@@ -42,13 +43,13 @@ template <typename T>
 T apply(ir::Opcode op, T a, T b, T c) {
   switch (op) {
     case ir::Opcode::Add:
-      return a + b;
+      return gpu_nan(a + b, a, b);
     case ir::Opcode::Sub:
-      return a - b;
+      return gpu_nan(a - b, a, b);
     case ir::Opcode::Mul:
-      return a * b;
+      return gpu_nan(a * b, a, b);
     default:
-      return std::fma(a, b, c);
+      return gpu_nan(std::fma(a, b, c), a, b, c);
   }
 }
 
