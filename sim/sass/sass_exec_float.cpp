@@ -90,14 +90,19 @@ bool compare_float(Compare c, double a, double b) {
   return false;
 }
 
-void set_compare(const Lanes& x, unsigned lane, bool r) {
+// A SETP's two predicates, each combined with its c operand by the instruction's bool op.
+void set_predicates(const Lanes& x, unsigned lane, bool first, bool second) {
   const bool c = x.pred(x.op(4), lane);
   const BoolOp op = x.inst.mods.bool_op;
   auto combine = [&](bool v) {
     return op == BoolOp::And ? v && c : op == BoolOp::Or ? v || c : v != c;
   };
-  x.set_pred(x.op(0), lane, combine(r));
-  x.set_pred(x.op(1), lane, combine(!r));
+  x.set_pred(x.op(0), lane, combine(first));
+  x.set_pred(x.op(1), lane, combine(second));
+}
+
+void set_compare(const Lanes& x, unsigned lane, bool r) {
+  set_predicates(x, lane, r, !r);
 }
 
 // FCHK: whether a/b needs the division's slow path: b zero, subnormal, infinite or NaN or too
@@ -275,22 +280,10 @@ void round_to_integral(const Lanes& x) {
 // comparison's are.
 void select_min_max(const Lanes& x, unsigned lane) {
   const double a = x.f64(x.op(2), lane), b = x.f64(x.op(3), lane);
-  const bool min = x.inst.mods.sub == kDsetpMin;
-  bool pick_a = false;
-  if (std::isnan(a) || std::isnan(b)) {
-    pick_a = !std::isnan(a);
-  } else if (a == b) {
-    pick_a = std::signbit(a) == min || std::signbit(a) == std::signbit(b);
-  } else {
-    pick_a = (a < b) == min;
-  }
-  const bool c = x.pred(x.op(4), lane);
-  const BoolOp op = x.inst.mods.bool_op;
-  auto combine = [&](bool v) {
-    return op == BoolOp::And ? v && c : op == BoolOp::Or ? v || c : v != c;
-  };
-  x.set_pred(x.op(0), lane, combine(pick_a));
-  x.set_pred(x.op(1), lane, combine(std::isnan(a) && std::isnan(b)));
+  const double r = exec::gpu_min_max(a, b, x.inst.mods.sub == kDsetpMin);
+  const bool pick_a =
+      !std::isnan(a) && std::bit_cast<std::uint64_t>(r) == std::bit_cast<std::uint64_t>(a);
+  set_predicates(x, lane, pick_a, std::isnan(a) && std::isnan(b));
 }
 
 // An f64 NaN result as the H200 gives it: a NaN source's register bits (without the operand's -

@@ -34,12 +34,10 @@ T gpu_nan(T r, Operands... operands) {
     if constexpr (sizeof(T) == 4) {
       return std::bit_cast<float>(kGpuNanF32);
     } else {
-      double first = std::bit_cast<double>(kGpuNanF64);
-      bool found = false;
       for (const double v : {static_cast<double>(operands)...}) {
-        if (!found && std::isnan(v)) first = quieted(v), found = true;
+        if (std::isnan(v)) return quieted(v);
       }
-      return first;
+      return std::bit_cast<double>(kGpuNanF64);
     }
   }
 }
