@@ -3,7 +3,9 @@
 #include <cstring>
 #include <set>
 
+#include "sim/core/ir/verifier.hpp"
 #include "sim/import/entry_translator.hpp"
+#include "sim/import/ir_build.hpp"
 #include "sim/import/kernel_signature.hpp"
 #include "sim/import/ptx_reader.hpp"
 
@@ -71,6 +73,28 @@ bool matches(const std::string& wanted, const Entry& e) {
   if (wanted == kernel_display_name(e.name)) return true;
   const auto full = demangle(e.name);
   return full && *full == wanted;
+}
+
+// PTX lets a register be read on a path that never wrote it (its value is then undefined:
+// CUDA's warp-aggregated atomic writes `base` in the leader lane only and shuffles it from
+// there). The IR requires a definition on every path, so such a register is set to 0 at the
+// entry: a value PTX allows, and the same on every run.
+void define_registers_read_before_written(const ir::Module& module, ir::Kernel& kernel) {
+  const auto undefined = ir::registers_read_before_written(module, kernel);
+  if (undefined.empty() || kernel.blocks.empty()) return;
+  auto& entry = kernel.blocks.front().instructions;
+  const ir::SourceOrigin origin = entry.empty() ? ir::SourceOrigin{} : entry.front().origin;
+  std::vector<ir::Instruction> definitions;
+  for (const auto& [name, type] : undefined) {
+    ir::Instruction mov;
+    mov.opcode = ir::Opcode::Mov;
+    mov.type = type;
+    mov.dests = {ir::RegDef{name, {}}};
+    mov.operands = {op(number(0))};
+    mov.origin = origin;
+    definitions.push_back(std::move(mov));
+  }
+  entry.insert(entry.begin(), definitions.begin(), definitions.end());
 }
 
 }  // namespace
@@ -144,6 +168,7 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
     }
     ir::Kernel& translated = std::get<ir::Kernel>(kernel);
     result.kernels[i].params = translated.ptx_params;
+    define_registers_read_before_written(out, translated);
     out.kernels.push_back(std::move(translated));
   }
   result.module = std::move(out);

@@ -203,6 +203,10 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     permute_bytes(parts);
     return true;
   }
+  if (b == "copysign") {
+    copy_sign(parts);
+    return true;
+  }
   if (b == "bfe") {
     extract_bit_field(parts);
     return true;

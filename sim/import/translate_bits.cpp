@@ -56,7 +56,8 @@ void EntryTranslator::permute_bytes(const OpcodeParts& parts) {
   expect_operands(4);
   const auto selector = known_constant(operand(3));
   if (!selector) {
-    throw Unsupported{"prmt with a selector computed at run time is not imported"};
+    permute_bytes_at_run_time();
+    return;
   }
   const ir::ValueOperand a = value(operand(1), ScalarType::U32);
   const ir::ValueOperand b = value(operand(2), ScalarType::U32);
@@ -95,6 +96,77 @@ void EntryTranslator::permute_bytes(const OpcodeParts& parts) {
   }
   const Dest d = dest(operand(0), ScalarType::U32);
   emit(Opcode::Mov, ScalarType::U32, {d.name}, {op(reg(result))});
+  finish(d);
+}
+
+// prmt.b32 d, a, b, c with c in a register: for result byte k, nibble n = c >> 4k & 15 picks
+// byte n & 7 of the 64-bit value b:a, or with n & 8 that byte's top bit copied into all 8 bits.
+void EntryTranslator::permute_bytes_at_run_time() {
+  using ir::Opcode;
+  using ir::ScalarType;
+  auto widened = [&](std::size_t i) {
+    const ir::ValueOperand v = value(operand(i), ScalarType::U32);
+    std::string w = fresh_temp();
+    emit(Opcode::Cvt, ScalarType::U64, {w}, {op(v)}).source_type = ScalarType::U32;
+    return w;
+  };
+  const std::string low = widened(1), high = widened(2), high_up = fresh_temp(),
+                    both = fresh_temp();
+  emit(Opcode::Shl, ScalarType::U64, {high_up}, {op(reg(high)), op(number(32))});
+  emit(Opcode::Or, ScalarType::U64, {both}, {op(reg(high_up)), op(reg(low))});
+  const ir::ValueOperand c = value(operand(3), ScalarType::U32);
+  std::string result;
+  for (std::uint64_t k = 0; k < 4; ++k) {
+    auto t = [&] { return fresh_temp(); };
+    const std::string shifted_c = t(), nibble = t(), source = t(), bit_shift = t(), moved = t(),
+                      narrow = t(), byte = t(), top = t(), spread = t(), copied = t(),
+                      copy_flag = t(), copies = t(), chosen = t(), placed = t();
+    emit(Opcode::Shr, ScalarType::U32, {shifted_c}, {op(c), op(number(4 * k))});
+    emit(Opcode::And, ScalarType::U32, {nibble}, {op(reg(shifted_c)), op(number(0xf))});
+    emit(Opcode::And, ScalarType::U32, {source}, {op(reg(nibble)), op(number(7))});
+    emit(Opcode::Shl, ScalarType::U32, {bit_shift}, {op(reg(source)), op(number(3))});
+    emit(Opcode::Shr, ScalarType::U64, {moved}, {op(reg(both)), op(reg(bit_shift))});
+    emit(Opcode::Cvt, ScalarType::U32, {narrow}, {op(reg(moved))}).source_type = ScalarType::U64;
+    emit(Opcode::And, ScalarType::U32, {byte}, {op(reg(narrow)), op(number(0xff))});
+    // The top bit: to bit 31, then an arithmetic shift spreads it over the word.
+    emit(Opcode::Shl, ScalarType::U32, {top}, {op(reg(byte)), op(number(24))});
+    emit(Opcode::Shr, ScalarType::S32, {spread}, {op(reg(top)), op(number(31))});
+    emit(Opcode::And, ScalarType::U32, {copied}, {op(reg(spread)), op(number(0xff))});
+    emit(Opcode::And, ScalarType::U32, {copy_flag}, {op(reg(nibble)), op(number(8))});
+    emit(Opcode::Ne, ScalarType::U32, {copies}, {op(reg(copy_flag)), op(number(0))});
+    emit(Opcode::Select, ScalarType::U32, {chosen},
+         {op(reg(copies)), op(reg(copied)), op(reg(byte))});
+    emit(Opcode::Shl, ScalarType::U32, {placed}, {op(reg(chosen)), op(number(8 * k))});
+    if (result.empty()) {
+      result = placed;
+    } else {
+      const std::string joined = fresh_temp();
+      emit(Opcode::Or, ScalarType::U32, {joined}, {op(reg(result)), op(reg(placed))});
+      result = joined;
+    }
+  }
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::Mov, ScalarType::U32, {d.name}, {op(reg(result))});
+  finish(d);
+}
+
+// copysign.{f32,f64} d, a, b: b's magnitude with a's sign, on the raw bits (NaNs keep their
+// payload, as the ISA says copysign does no arithmetic).
+void EntryTranslator::copy_sign(const OpcodeParts& parts) {
+  using ir::Opcode;
+  refuse_modifiers(parts, {});
+  expect_operands(3);
+  const bool wide = parts.type() == ir::ScalarType::F64;
+  if (!wide && parts.type() != ir::ScalarType::F32) throw Unsupported{"a malformed copysign"};
+  const ir::ScalarType bits = wide ? ir::ScalarType::U64 : ir::ScalarType::U32;
+  const std::uint64_t sign_bit = wide ? std::uint64_t{1} << 63 : std::uint64_t{1} << 31;
+  const ir::ValueOperand a = value(operand(1), bits);
+  const ir::ValueOperand b = value(operand(2), bits);
+  const std::string sign = fresh_temp(), magnitude = fresh_temp();
+  emit(Opcode::And, bits, {sign}, {op(a), op(number(sign_bit))});
+  emit(Opcode::And, bits, {magnitude}, {op(b), op(number(sign_bit - 1))});
+  const Dest d = dest(operand(0), bits);
+  emit(Opcode::Or, bits, {d.name}, {op(reg(sign)), op(reg(magnitude))});
   finish(d);
 }
 

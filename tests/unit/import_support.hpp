@@ -55,7 +55,7 @@ inline std::string one_warp_kernel(const std::string& body) {
 {
   .reg .pred %p<8>; .reg .b16 %rs<8>;
   .reg .b32 %r<32>;
-  .reg .f32 %f<16>;
+  .reg .f32 %f<16>; .reg .f64 %fd<8>;
   .reg .b64 %rd<16>;
   ld.param.u64 %rd1, [k_out];
   cvta.to.global.u64 %rd3, %rd1;

@@ -5,6 +5,7 @@
 // directly: which blocks the entry reaches without passing one of their writes (one search per
 // such register). So the cost is near-linear in the kernel's size for ordinary code, where a
 // "must be defined" dataflow over all registers and blocks grew with their product.
+#include <functional>
 #include <limits>
 #include <unordered_map>
 #include <vector>
@@ -48,9 +49,13 @@ class Dominance {
   std::vector<std::size_t> enter_, leave_;  // 0: not in the tree (unreachable)
 };
 
+// Called once per block for each register read there before some path writes it.
+using UndefinedRead = std::function<void(const std::string& reg, SourceLoc loc)>;
+
 class DefinedCheck {
  public:
-  DefinedCheck(KernelContext& ctx, const Cfg& cfg) : ctx_(ctx), cfg_(cfg), dominance_(cfg) {
+  DefinedCheck(KernelContext& ctx, const Cfg& cfg, UndefinedRead report)
+      : ctx_(ctx), cfg_(cfg), dominance_(cfg), report_(std::move(report)) {
     for (const auto& [name, type] : ctx.reg_types) index_.emplace(name, index_.size());
     writers_.resize(index_.size());
     undefined_on_entry_.resize(index_.size());
@@ -80,9 +85,7 @@ class DefinedCheck {
           if (it == index_.end()) return;  // undefined: reported already
           const std::size_t reg = it->second;
           if (written_in[reg] == b || defined_on_entry(reg, b)) return;
-          ctx_.diags.error(loc, "register %" + r.name +
-                                    " may be read before it is written (not defined on every "
-                                    "path from the entry to here)");
+          report_(r.name, loc);
           written_in[reg] = b;  // report each register once per block
         });
         for (const RegDef& d : inst.dests) written_in[index_.at(d.name)] = b;
@@ -127,6 +130,7 @@ class DefinedCheck {
   KernelContext& ctx_;
   const Cfg& cfg_;
   Dominance dominance_;
+  UndefinedRead report_;
   std::unordered_map<std::string, std::size_t> index_;
   std::vector<std::vector<std::size_t>> writers_;      // per register: the blocks that write it
   std::vector<std::vector<bool>> undefined_on_entry_;  // per register, computed when needed
@@ -135,7 +139,27 @@ class DefinedCheck {
 }  // namespace
 
 void verify_dataflow(KernelContext& ctx, const Cfg& cfg) {
-  DefinedCheck(ctx, cfg).run();
+  DefinedCheck(ctx, cfg, [&](const std::string& reg, SourceLoc loc) {
+    ctx.diags.error(loc, "register %" + reg +
+                             " may be read before it is written (not defined on every path from "
+                             "the entry to here)");
+  }).run();
+}
+
+std::vector<std::pair<std::string, ScalarType>> registers_read_before_written(
+    const Module& module, const Kernel& kernel) {
+  Diagnostics scratch("", "");
+  KernelContext ctx{module, kernel, scratch, {}};
+  if (!verify_blocks(ctx)) return {};
+  verify_instructions(ctx);
+  std::vector<std::pair<std::string, ScalarType>> found;
+  DefinedCheck(ctx, build_cfg(kernel), [&](const std::string& reg, SourceLoc) {
+    for (const auto& f : found) {
+      if (f.first == reg) return;
+    }
+    found.emplace_back(reg, ctx.reg_types.at(reg));
+  }).run();
+  return found;
 }
 
 }  // namespace warpsim::ir
