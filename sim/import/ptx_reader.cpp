@@ -244,12 +244,36 @@ class Reader : TokenCursor {
       } else if (t.kind == TokenKind::Name && peek(1).text == ":") {
         e.body.emplace_back(Label{std::string(next().text), t.line});
         next();
+      } else if (t.text == ".param") {
+        fail(t, call_refusal());
       } else if (t.kind == TokenKind::Name && t.text.starts_with(".")) {
         fail(t, "the directive " + found(t) + " inside a kernel is not imported");
       } else {
         e.body.emplace_back(instruction());
       }
     }
+  }
+
+  // A `.param` in a kernel's body opens a call sequence (`.param .b32 param0; st.param ...;
+  // call.uni (retval0), f, (param0);`): why it is refused, naming the function it calls.
+  std::string call_refusal() const {
+    constexpr std::size_t kLookAhead = 512;  // a call sequence's tokens, with many arguments
+    for (std::size_t k = 0; k < kLookAhead && peek(k).kind != TokenKind::End; ++k) {
+      if (!peek(k).text.starts_with("call")) continue;
+      std::size_t j = k + 1;
+      if (peek(j).text == "(") {  // the return value's list, then a comma
+        while (peek(j).kind != TokenKind::End && peek(j).text != ")") ++j;
+        j += 2;
+      }
+      const std::string callee(peek(j).text);
+      if (callee == "vprintf") {
+        return "printf (a call to vprintf) is not imported: the IR has no output from a kernel";
+      }
+      return "a call to the device function '" + callee +
+             "' is not imported: nvcc did not inline it (__noinline__, recursion or a function "
+             "pointer); the IR runs inlined code only";
+    }
+    return "the directive '.param' inside a kernel is not imported";
   }
 
   // .loc FILE LINE COLUMN [, function_name NAME, inlined_at FILE LINE COLUMN]: for code inlined

@@ -37,10 +37,26 @@ void EntryTranslator::unary(ir::Opcode code, ir::ScalarType t) {
   finish(d);
 }
 
-// mul.wide / mad.wide: 32-bit operands, a 64-bit product.
+// mul.wide / mad.wide: 32-bit operands, a 64-bit product; or 16-bit operands (held extended
+// in 32-bit IR registers), whose product a 32-bit multiply gives exactly: |product| <= 2^30 for
+// .s16 and < 2^32 for .u16. nvcc divides a 16-bit value by a constant with mul.wide.u16.
 void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
   expect_operands(add ? 4 : 3);
   const ir::ScalarType t = parts.type();
+  if (parts.narrow() == 16) {
+    const ir::ValueOperand a = value(operand(1), t);
+    const ir::ValueOperand b = value(operand(2), t);
+    narrow_ = 0;  // the addend and the product are 32-bit values, read and written whole
+    const Dest d = dest(operand(0), t);
+    if (add) {
+      const ir::ValueOperand c = value(operand(3), t);
+      emit(ir::Opcode::Mad, t, {d.name}, {op(a), op(b), op(c)});
+    } else {
+      emit(ir::Opcode::Mul, t, {d.name}, {op(a), op(b)});
+    }
+    finish(d);
+    return;
+  }
   if (!ir::is_int(t) || ir::size_bytes(t) != 4) {
     throw Unsupported{"'" + current_->opcode + "': only 32-bit operands widen in the IR"};
   }

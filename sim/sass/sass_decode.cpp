@@ -140,6 +140,10 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     return true;
   }
   if (op == Op::B2R && mod == "RESULT") return true;
+  if (op == Op::BRA && mod == "DIV") {
+    m.sub = kBraDivergent;
+    return true;
+  }
   if (op == Op::REDUX && sub_from(31, 6)) return true;
   if (mod == "RN" || mod == "RZ" || mod == "RM" || mod == "RP" || mod == "TRUNC" ||
       mod == "FLOOR" || mod == "CEIL") {
@@ -301,6 +305,45 @@ struct Decoder {
   }
 };
 
+// Which instructions a warp can reach from the entry without taking a BRA.DIV (whose target is
+// the general path for a warp whose lanes do not run together). An instruction that was not
+// decoded is taken to fall through.
+std::vector<bool> reached_by_converged_warps(const SassProgram& program) {
+  const std::vector<Instruction>& insts = program.insts;
+  std::vector<bool> reached(insts.size(), false);
+  std::vector<std::uint32_t> work{0};
+  while (!work.empty()) {
+    const std::uint32_t i = work.back();
+    work.pop_back();
+    if (i >= insts.size() || reached[i]) continue;
+    reached[i] = true;
+    const Instruction& inst = insts[i];
+    const bool always = inst.guard == kTruePred && !inst.guard_negate;
+    bool falls_through = true;
+    if (!inst.unmodelled) {
+      switch (inst.op) {
+        case Op::BRA:
+          if (inst.mods.sub == kBraDivergent) break;
+          work.push_back(inst.target);
+          falls_through = !always || !inst.operands.empty();
+          break;
+        case Op::BSSY:
+        case Op::CALL:
+          work.push_back(inst.target);
+          break;
+        case Op::EXIT:
+        case Op::RET:
+          falls_through = !always;
+          break;
+        default:
+          break;
+      }
+    }
+    if (falls_through) work.push_back(i + 1);
+  }
+  return reached;
+}
+
 }  // namespace
 
 std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& error) {
@@ -314,7 +357,24 @@ std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& er
                                   f.name, s.address);
       return std::nullopt;
     }
-    if (!decoder.instruction(s, program.insts[s.address / 16])) return std::nullopt;
+    Instruction& inst = program.insts[s.address / 16];
+    if (!decoder.instruction(s, inst)) {
+      program.unmodelled.emplace_back(s.address / 16, error.message);
+      inst = Instruction{};
+      inst.address = s.address;
+      inst.listed = &s;
+      inst.unmodelled = true;
+    }
+  }
+  // An instruction not modelled is refused unless only divergent warps can reach it.
+  if (!program.unmodelled.empty()) {
+    const std::vector<bool> reached = reached_by_converged_warps(program);
+    for (const auto& [index, why] : program.unmodelled) {
+      if (!reached[index]) continue;
+      error.message = why;
+      return std::nullopt;
+    }
+    error.message.clear();
   }
   // Room for the widest access through the last register named (a 128-bit load's four).
   program.registers = std::min<std::uint32_t>(decoder.max_reg + 4, kZeroReg);

@@ -373,6 +373,14 @@ void execute_integer(const Lanes& x) {
         const std::uint32_t a = x.u32(x.op(1), lane);
         x.set(x.op(0), lane, (a & 0x80000000u) ? ~a + 1u : a);
       });
+    case Op::VABSDIFF:
+      // The difference is taken exactly (|a - b| < 2^32 in either signedness), the sum wraps.
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+        const bool a_less =
+            m.is_unsigned ? a < b : static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
+        x.set(x.op(0), lane, (a_less ? b - a : a - b) + x.u32(x.op(3), lane));
+      });
     case Op::POPC:
       return x.each([&](unsigned lane) {
         x.set(x.op(0), lane, static_cast<std::uint32_t>(std::popcount(x.u32(x.op(1), lane))));

@@ -25,6 +25,7 @@ Family family(Op op) {
     case Op::IMNMX:
     case Op::IADDMNMX:
     case Op::IABS:
+    case Op::VABSDIFF:
     case Op::POPC:
     case Op::FLO:
     case Op::BREV:
@@ -143,6 +144,18 @@ void SassExecutor::fault(const SassBlock& block, const SassWarp& warp, unsigned 
   throw exec::KernelFault(std::move(site), what + where);
 }
 
+void SassExecutor::unmodelled(const SassBlock& block, const SassWarp& warp, std::uint32_t pc,
+                              std::uint32_t active) const {
+  std::string why;
+  for (const auto& [index, message] : launch_.program->unmodelled) {
+    if (index == pc) why = message;
+  }
+  fault(block, warp, static_cast<unsigned>(std::countr_zero(active)), &launch_.program->insts[pc],
+        why +
+            "; the warp took the path ptxas compiles for lanes that do not run together "
+            "(--frontend ir runs the IR instead)");
+}
+
 void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
                                  std::uint32_t rank) const {
   const SassProgram& p = *launch_.program;
@@ -231,6 +244,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   if (pc >= p.insts.size())
     fault(block, w, 0, nullptr, "the warp ran past the kernel's last instruction");
   const Instruction& inst = p.insts[pc];
+  if (inst.unmodelled) unmodelled(block, w, pc, active);
   std::uint32_t guard = kFullWarpMask;
   if (inst.guard != kTruePred) {
     guard = inst.guard_uniform ? (((w.upred >> inst.guard) & 1u) ? kFullWarpMask : 0u)
@@ -274,7 +288,10 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
   switch (inst.op) {
     case Op::BRA: {
       std::uint32_t taken = mask;
-      if (!inst.operands.empty()) {
+      if (inst.mods.sub == kBraDivergent) {
+        const std::uint32_t members = x.raw(inst.operands.at(0), 0);
+        if ((members & ~active) == 0) taken = 0;
+      } else if (!inst.operands.empty()) {
         std::uint32_t cond = 0;
         for (std::uint32_t m = mask; m != 0; m &= m - 1) {
           const auto lane = static_cast<unsigned>(std::countr_zero(m));

@@ -38,6 +38,9 @@ class SassExecutor {
                           const Instruction* inst, const std::string& what) const;
 
  private:
+  // A warp reached an instruction the executor does not model (SassProgram::unmodelled).
+  [[noreturn]] void unmodelled(const SassBlock& block, const SassWarp& warp, std::uint32_t pc,
+                               std::uint32_t active) const;
   void control(SassBlock& block, SassWarp& warp, const Instruction& inst, std::uint32_t active,
                std::uint32_t mask);
   void release_convergence(SassWarp& warp) const;

@@ -28,6 +28,7 @@ enum class Op : std::uint8_t {
   IMNMX,
   IADDMNMX,
   IABS,
+  VABSDIFF,  // |a - b| + c, signed unless .U32 (CUDA's __sad, __usad)
   POPC,
   FLO,
   BREV,
@@ -201,6 +202,10 @@ enum class ReduxOp : std::uint8_t { Sum, Min, Max, And, Or, Xor };
 // DSETP.MIN and DSETP.MAX (ptxas's min.f64 and max.f64): Modifiers::sub; 0 is a comparison.
 inline constexpr std::uint8_t kDsetpMin = 1;
 inline constexpr std::uint8_t kDsetpMax = 2;
+// BRA.DIV UR, target: Modifiers::sub. ptxas guards a fast path for a warp-synchronous operation
+// (cooperative groups' tiled reductions) with it: the branch to the general path is taken
+// where a lane of the member mask in UR is not executing with this instruction.
+inline constexpr std::uint8_t kBraDivergent = 1;
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {
@@ -230,6 +235,9 @@ struct Instruction {
   std::uint8_t guard = kTruePred;  // PT: always
   bool guard_negate = false;
   bool guard_uniform = false;
+  // A form the executor does not model, on a path only divergent warps take (see
+  // SassProgram::unmodelled): reaching it is a kernel fault naming it.
+  bool unmodelled = false;
   std::vector<Operand> operands;
   std::uint32_t target = 0;  // BRA/BSSY/CALL: the instruction index it names
   std::uint32_t address = 0;
@@ -243,6 +251,11 @@ struct SassProgram {
   std::vector<Instruction> insts;  // index = address / 16
   std::uint32_t registers = 0;     // R0 .. R(registers-1) used (at least 1)
   std::uint32_t uniform_registers = 0;
+  // Instructions the executor does not model that no warp reaches but through a BRA.DIV (the
+  // general paths ptxas compiles beside a warp-synchronous fast path, WARPSYNC.COLLECTIVE ...
+  // ENDCOLLECTIVE): instruction index and why, as the decoder would have refused it. Anywhere
+  // else such an instruction refuses the whole kernel.
+  std::vector<std::pair<std::uint32_t, std::string>> unmodelled;
 };
 
 struct DecodeError {

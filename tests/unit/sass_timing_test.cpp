@@ -144,6 +144,31 @@ TEST_CASE("an instruction the SASS executor does not model is an error naming it
   CHECK(error.find("not modelled") != std::string::npos);
 }
 
+TEST_CASE("an instruction not modelled that only a BRA.DIV reaches waits until a warp reaches it") {
+  // ptxas compiles a general path beside a warp-synchronous fast path (cooperative groups'
+  // tiles) and branches to it with BRA.DIV where the member lanes do not run together; the
+  // kernel decodes, and the made-up FROB there is remembered for a warp that gets to it.
+  const std::string hex =
+      "       /* 0x0000000100017802 */\n"
+      "                                                       /* "
+      "0x000fe20000000f00 */\n";
+  const std::string text = ".text.k:\n        /*0000*/                   MOV R1, 0x1 ;" + hex +
+                           "        /*0010*/              @!P0 BRA.DIV UR4, `(.L_x_0) ;" + hex +
+                           "        /*0020*/                   EXIT ;" + hex + ".L_x_0:\n" +
+                           "        /*0030*/                   FROB R2, R1 ;" + hex +
+                           "        /*0040*/                   EXIT ;" + hex;
+  sass::ListingError listing_error;
+  auto listing = sass::parse_listing(text, listing_error);
+  REQUIRE(listing.has_value());
+  std::string error;
+  const auto kernel = sass::decode_kernel(std::move(*listing), {}, {}, "k", error);
+  REQUIRE_MESSAGE(kernel.has_value(), error);
+  REQUIRE(kernel->program.unmodelled.size() == 1);
+  CHECK(kernel->program.unmodelled[0].first == 3);  // /*0030*/, the fourth instruction
+  CHECK(kernel->program.insts[3].unmodelled);
+  CHECK(kernel->program.unmodelled[0].second.find("FROB R2, R1") != std::string::npos);
+}
+
 }  // namespace warpsim::test
 
 namespace warpsim::test {

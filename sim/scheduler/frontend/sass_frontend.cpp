@@ -85,6 +85,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::IMNMX:
     case Op::IADDMNMX:
     case Op::IABS:
+    case Op::VABSDIFF:
     case Op::PRMT:
     case Op::SEL:
     case Op::MOV:

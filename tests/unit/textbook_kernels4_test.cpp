@@ -1,0 +1,88 @@
+// Textbook CUDA kernels, continued: cooperative groups' tiled reductions, the integer intrinsics
+// on bytes and shorts, and a per-thread array in local memory; each output against a C++
+// reference (see textbook_kernels_test.cpp).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+
+#include "tests/unit/textbook_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+TEST_CASE("tile_reduce_cg sums the grid through 32-thread tiles and takes 8-thread tiles' max") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("tile_reduce_cg.cu");
+  const auto in = r.initial<std::int32_t>("in");
+  const auto totals = r.final<std::int32_t>("totals");
+  // n = 1000 of the 1024 threads read a value; the other 24 bring 0 to both reductions. The
+  // totals start at -2000 (below every value), and integer sums do not depend on their order.
+  constexpr std::size_t n = 1000;
+  std::int32_t sum = 0, largest = 0;  // 0: the padding threads' value
+  for (std::size_t i = 0; i < n; ++i) {
+    sum += in[i];
+    largest = std::max(largest, in[i]);
+  }
+  CHECK(totals[0] == -2000 + sum);
+  CHECK(totals[1] == largest);
+}
+
+TEST_CASE("small_int_ops: a byte histogram, __mul24, __umulhi, a signed char wrap and __sad") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("small_int_ops.cu");
+  const auto pixel_words = r.initial<std::uint32_t>("pixels");
+  const auto value_words = r.initial<std::uint32_t>("values");
+  const auto out = r.final<std::int32_t>("out");
+  const auto hist = r.final<std::uint32_t>("hist");
+  // The buffers are 32-bit words holding the bytes and shorts little-endian.
+  auto pixel = [&](std::size_t i) {
+    return static_cast<std::uint8_t>(pixel_words[i / 4] >> (8 * (i % 4)));
+  };
+  auto value = [&](std::size_t i) {
+    return static_cast<std::int16_t>(
+        static_cast<std::uint16_t>(value_words[i / 2] >> (16 * (i % 2))));
+  };
+  constexpr std::size_t n = 500;
+  std::vector<std::uint32_t> want_hist(64, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    CAPTURE(i);
+    const std::uint8_t p = pixel(i);
+    const std::int16_t q = value(i);
+    ++want_hist[p >> 2];
+    // __mul24 of a short and a byte: both fit 24 bits, so it is their plain product.
+    // __umulhi: the high word of the 64-bit product of the wrapped q * 77777 and 123456789.
+    const auto wrapped = static_cast<std::uint32_t>(static_cast<std::int32_t>(q)) * 77777u;
+    const auto high = static_cast<std::uint32_t>((std::uint64_t{wrapped} * 123456789u) >> 32);
+    CHECK(out[2 * i] == static_cast<std::int32_t>(static_cast<std::uint32_t>(q * p) + high));
+    // (signed char)(p + q): the sum's low byte, signed; __sad(q, p, 3) = |q - p| + 3.
+    const auto low_byte = static_cast<std::int8_t>(static_cast<std::uint8_t>(p + q));
+    CHECK(out[2 * i + 1] == low_byte + std::abs(q - p) + 3);
+  }
+  for (std::size_t i = n; i < out.size() / 2; ++i) CHECK(out[2 * i] == -1);  // never written
+  CHECK(hist == want_hist);
+}
+
+TEST_CASE("decimal_digits_local counts each thread's last eight decimal digits in local memory") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("decimal_digits_local.cu");
+  const auto in = r.initial<std::uint32_t>("in");
+  const auto out = r.final<std::uint32_t>("out");
+  constexpr std::size_t n = 500;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    CAPTURE(i);
+    if (i >= n) {
+      CHECK(out[i] == 0u);  // the launch's zero fill
+      continue;
+    }
+    unsigned counts[10] = {};
+    for (unsigned v = in[i], d = 0; d < 8; ++d, v /= 10) ++counts[v % 10];
+    std::uint32_t packed = 0;
+    for (const unsigned c : counts) packed = packed * 3 + c;
+    CHECK(out[i] == packed);
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::test
