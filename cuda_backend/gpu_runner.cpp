@@ -92,7 +92,7 @@ class Runner {
     const std::vector<exec::GlobalBuffer> initial = exec::GlobalMemory::allocate(launch).buffers;
     for (std::size_t i = 0; i < out.memory.buffers.size(); ++i) {
       exec::GlobalBuffer& b = out.memory.buffers[i];
-      if (!ok(d_.to_host(b.bytes.data(), pointers_[i], b.bytes.size()), "cuMemcpyDtoH")) {
+      if (!ok(d_.to_host(b.bytes.data(), pointers_[i], device_bytes_[i]), "cuMemcpyDtoH")) {
         return std::nullopt;
       }
     }
@@ -122,6 +122,7 @@ class Runner {
         if (!ok(d_.alloc(&ptr, b.bytes.size()), "cuMemAlloc")) return false;
         allocations_.push_back(ptr);
         pointers_.push_back(ptr);
+        device_bytes_.push_back(b.bytes.size());
         if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) return false;
         values.push_back(ptr);
       } else {
@@ -139,13 +140,18 @@ class Runner {
         error_ += " ('" + b.name + "')";
         return false;
       }
-      if (bytes < b.bytes.size()) {
+      // The IR holds a module variable in whole 4-byte words (a one-byte `.b8` variable, such as
+      // the `cuda::std::ignore` that cooperative groups' headers define, as one word): the GPU's
+      // symbol may be up to 3 bytes shorter, and those bytes are padding no kernel reaches.
+      if (bytes + 3 < b.bytes.size()) {
         error_ = "the GPU's module holds " + std::to_string(bytes) + " bytes of '" + b.name +
                  "', fewer than the simulator's " + std::to_string(b.bytes.size());
         return false;
       }
       pointers_.push_back(ptr);
-      if (!ok(d_.to_device(ptr, b.bytes.data(), b.bytes.size()), "cuMemcpyHtoD")) return false;
+      device_bytes_.push_back(std::min(bytes, b.bytes.size()));
+      if (!ok(d_.to_device(ptr, b.bytes.data(), device_bytes_.back()), "cuMemcpyHtoD"))
+        return false;
     }
     return true;
   }
@@ -194,7 +200,7 @@ class Runner {
           [&] {
             if (flush_l2 && !l2.flush()) return false;
             for (std::size_t i = 0; i < initial.size(); ++i) {
-              if (d_.to_device(pointers_[i], initial[i].bytes.data(), initial[i].bytes.size()) !=
+              if (d_.to_device(pointers_[i], initial[i].bytes.data(), device_bytes_[i]) !=
                   CUDA_SUCCESS) {
                 return false;
               }
@@ -226,8 +232,9 @@ class Runner {
   const Driver& d_;
   std::string& error_;
   CUmodule module_ = nullptr;
-  std::vector<CUdeviceptr> allocations_;  // the parameters' buffers, freed at the end
-  std::vector<CUdeviceptr> pointers_;     // every buffer's, in GlobalMemory's order
+  std::vector<CUdeviceptr> allocations_;   // the parameters' buffers, freed at the end
+  std::vector<CUdeviceptr> pointers_;      // every buffer's, in GlobalMemory's order
+  std::vector<std::size_t> device_bytes_;  // each one's size on the GPU (see module globals)
 };
 
 }  // namespace

@@ -121,8 +121,7 @@ SassExecutor::SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
   for (const Instruction& inst : insts) {
     const auto c = op_class(inst.op);
     steps_.push_back({static_cast<std::uint8_t>(family(inst.op)),
-                      c ? static_cast<std::uint8_t>(*c) : kNoOpClass,
-                      kMnemonics[inst.mnemonic].also});
+                      c ? static_cast<std::uint8_t>(*c) : kNoOpClass, second_pipe(inst)});
   }
 }
 

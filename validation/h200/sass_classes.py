@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The SASS frontend's instruction classes against the H200's, without a GPU: for every launch
 in a results folder (results/sass_classes/, measured by sass_classes.sh, on which the pipe table
-was fitted; results/sass_classes_check/, by sass_classes_check.sh, on which it was not), runs
+was fitted; results/sass_classes_check/, by sass_classes_check.sh, on which it was not; or the
+held-out sets' results/heldout*/, from .cu files), runs
 `warpsim run --frontend sass --json`
 and compares its smsp__inst_executed.sum, smsp__inst_executed_pipe_* and
 smsp__sass_inst_executed_op_* with the GPU's values in the CSVs; prints, per counter, how many
@@ -33,10 +34,15 @@ def run_args(kernel, launch, cuda):
     """The file and launch options of a launch as validate ran it: `cuda`, from a .cu file
     (import.sh's runs), else from a .kir file."""
     if cuda:
-        for folder in ["kernels_cuda/textbook", "kernels_cuda/heldout"]:
+        for folder in ["kernels_cuda/textbook", "kernels_cuda/heldout", "kernels_cuda/heldout2"]:
             if os.path.exists(f"{folder}/{kernel}.cu"):
                 return [f"{folder}/{kernel}.cu", "--launch-file", f"{folder}/{kernel}.launch",
                         "--launch", launch]
+            # A file named otherwise: the launch file that launches the kernel.
+            for path in sorted(glob.glob(f"{folder}/*.launch")):
+                if f"launch {kernel} " in open(path).read():
+                    return [path[:-len(".launch")] + ".cu", "--launch-file", path,
+                            "--launch", launch]
         if os.path.exists(f"kernels_cuda/{kernel}.cu"):
             # A seed in CUDA, under its .kir twin's launch blocks (as import.sh runs it).
             blocks, inside = [], False
@@ -65,7 +71,8 @@ def main():
         with open(name, newline="") as f:
             for row in csv.DictReader(f):
                 if compared(row["metric"]):
-                    key = (row["kernel"], row["launch"], os.sep + "cuda" + os.sep in name)
+                    from_cuda = os.sep + "cuda" + os.sep in name or "heldout" in name
+                    key = (row["kernel"], row["launch"], from_cuda)
                     launches.setdefault(key, {})[row["metric"]] = float(row["measured"])
     agree, total, misses = collections.Counter(), collections.Counter(), []
     for (kernel, launch, cuda), measured in launches.items():
