@@ -177,8 +177,8 @@ class EntryTranslator {
   void absolute_difference_sum(const OpcodeParts& parts);  // sad
   void permute_bytes_at_run_time();                        // prmt with a register selector
   void copy_sign(const OpcodeParts& parts);
-  void extract_bit_field(const OpcodeParts& parts);        // bfe
-  void insert_bit_field(const OpcodeParts& parts);         // bfi
+  void extract_bit_field(const OpcodeParts& parts);  // bfe
+  void insert_bit_field(const OpcodeParts& parts);   // bfi
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

@@ -96,6 +96,11 @@ class TokenCursor {
     }
   }
 
+ protected:
+  // Where reading is, to come back to (a function body read again to skip it).
+  std::size_t position() const { return pos_; }
+  void rewind(std::size_t position) { pos_ = position; }
+
  private:
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;

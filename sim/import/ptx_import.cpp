@@ -7,6 +7,7 @@
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 #include "sim/import/kernel_signature.hpp"
+#include "sim/import/ptx_inline.hpp"
 #include "sim/import/ptx_reader.hpp"
 
 namespace warpsim::ptx {
@@ -154,9 +155,15 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
       names = source_parameter_names(options.cuda_source, e.origin.line, result.kernels[i].cpp,
                                      e.params.size());
     }
+    Entry inlined = e;
+    if (const auto problem = inline_calls(ptx, inlined)) {
+      result.diags.error({problem->line, problem->column},
+                         "in kernel " + result.kernels[i].cpp + ": " + problem->message);
+      return result;
+    }
     TranslateInput in;
     in.module = &ptx;
-    in.entry = &e;
+    in.entry = &inlined;
     in.params = parameter_specs(e, names);
     in.files = files;
     in.kernel_name = result.kernels[i].ir;

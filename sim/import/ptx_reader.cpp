@@ -59,16 +59,44 @@ class Reader : TokenCursor {
     skip_line_of(start);  // an optional timestamp and size
   }
 
+  // .func [(return params)] name [(params)] [.noreturn] { body } or ;. A body that cannot be
+  // read is skipped, and the function refused only where a kernel calls it.
   void function(bool is_extern) {
     next();  // .func
-    // .func [(return params)] name (params) [.noreturn] { body } or ;
-    if (at("(")) skip_parenthesised();
+    Function f;
+    if (accept("(")) f.returns = parameter_list();
     const Token& name = expect_name("a function name");
-    module_.functions.emplace_back(name.text);
-    if (at("(")) skip_parenthesised();
+    f.definition.name = std::string(name.text);
+    f.definition.line = name.line;
+    if (accept("(")) f.definition.params = parameter_list();
     while (peek().kind == TokenKind::Name && peek().text.starts_with(".")) next();
-    if (accept(";") || is_extern) return;
-    skip_braced();
+    if (accept(";") || is_extern) {
+      module_.functions.push_back(std::move(f));
+      return;
+    }
+    const std::size_t start = position();
+    try {
+      expect("{");
+      body(f.definition);
+      f.has_body = true;
+    } catch (const CursorFailure& failure) {
+      f.unreadable = "line " + std::to_string(failure.error.line) + ": " + failure.error.message;
+      f.definition.body.clear();
+      scopes_.clear();
+      rewind(start);
+      skip_braced();
+    }
+    module_.functions.push_back(std::move(f));
+  }
+
+  // `.param ... a, .param ... b )`, the '(' read already.
+  std::vector<Param> parameter_list() {
+    std::vector<Param> params;
+    while (!accept(")")) {
+      if (!params.empty()) expect(",");
+      params.push_back(param());
+    }
+    return params;
   }
 
   void skip_parenthesised() {
@@ -135,12 +163,7 @@ class Reader : TokenCursor {
     const Token& name = expect_name("a kernel name");
     e.name = std::string(name.text);
     e.line = name.line;
-    if (accept("(")) {
-      while (!accept(")")) {
-        if (!e.params.empty()) expect(",");
-        e.params.push_back(param());
-      }
-    }
+    if (accept("(")) e.params = parameter_list();
     // Performance directives before the body.
     while (peek().kind == TokenKind::Name && peek().text.starts_with(".")) {
       const Token& d = next();
@@ -245,7 +268,11 @@ class Reader : TokenCursor {
         e.body.emplace_back(Label{std::string(next().text), t.line});
         next();
       } else if (t.text == ".param") {
-        fail(t, call_refusal());
+        if (scopes_.empty()) fail(t, "a '.param' outside a call sequence's { } is not imported");
+        e.call_params.push_back(param());
+        expect(";");
+      } else if (t.text.starts_with("call")) {
+        e.body.emplace_back(call_instruction());
       } else if (t.kind == TokenKind::Name && t.text.starts_with(".")) {
         fail(t, "the directive " + found(t) + " inside a kernel is not imported");
       } else {
@@ -254,26 +281,39 @@ class Reader : TokenCursor {
     }
   }
 
-  // A `.param` in a kernel's body opens a call sequence (`.param .b32 param0; st.param ...;
-  // call.uni (retval0), f, (param0);`): why it is refused, naming the function it calls.
-  std::string call_refusal() const {
-    constexpr std::size_t kLookAhead = 512;  // a call sequence's tokens, with many arguments
-    for (std::size_t k = 0; k < kLookAhead && peek(k).kind != TokenKind::End; ++k) {
-      if (!peek(k).text.starts_with("call")) continue;
-      std::size_t j = k + 1;
-      if (peek(j).text == "(") {  // the return value's list, then a comma
-        while (peek(j).kind != TokenKind::End && peek(j).text != ")") ++j;
-        j += 2;
-      }
-      const std::string callee(peek(j).text);
-      if (callee == "vprintf") {
-        return "printf (a call to vprintf) is not imported: the IR has no output from a kernel";
-      }
-      return "a call to the device function '" + callee +
-             "' is not imported: nvcc did not inline it (__noinline__, recursion or a function "
-             "pointer); the IR runs inlined code only";
+  // call[.uni] [(r, ...),] f [, (a, ...)]; as an Instruction "call" with operands: the callee
+  // (a Symbol), then the return and the argument parameters' names (VectorOperands).
+  Instruction call_instruction() {
+    Instruction inst;
+    inst.line = peek().line;
+    inst.column = peek().column;
+    inst.origin = origin_;
+    next();  // call, call.uni
+    inst.opcode = "call";
+    VectorOperand returns, arguments;
+    if (accept("(")) {
+      do {
+        returns.elements.push_back(Register{std::string(expect_name("a return parameter").text)});
+      } while (accept(","));
+      expect(")");
+      expect(",");
     }
-    return "the directive '.param' inside a kernel is not imported";
+    const Token& callee = expect_name("the called function");
+    if (callee.text.starts_with("%"))
+      fail(callee, "a call through a function pointer is not imported");
+    if (accept(",")) {
+      expect("(");
+      if (!accept(")")) {
+        do {
+          arguments.elements.push_back(Register{std::string(expect_name("an argument").text)});
+        } while (accept(","));
+        expect(")");
+      }
+    }
+    if (!at(";")) fail(peek(), "a call with a prototype or a list of targets is not imported");
+    expect(";");
+    inst.operands = {Symbol{std::string(callee.text)}, returns, arguments};
+    return inst;
   }
 
   // .loc FILE LINE COLUMN [, function_name NAME, inlined_at FILE LINE COLUMN]: for code inlined

@@ -109,6 +109,10 @@ struct Entry {
   std::vector<RegisterDecl> registers;
   std::vector<VariableDecl> variables;  // declared inside the kernel
   std::vector<Statement> body;
+  // The parameters of the call sequences in its body (`{ .param .b64 param0; st.param.b64
+  // [param0+0], %rd1; call.uni (retval0), f, (param0); ... }`): the arguments a call passes
+  // and the values it returns, which the inliner turns into registers.
+  std::vector<Param> call_params;
   // The performance directives (__maxnreg__, __launch_bounds__): .maxnreg, .maxntid's
   // thread count, .minnctapersm.
   std::optional<std::uint32_t> maxnreg, maxntid, minnctapersm;
@@ -118,12 +122,22 @@ struct Entry {
   Origin origin;  // the .loc before the body's first instruction: the kernel's own line
 };
 
+// A `.func` definition: a device function nvcc did not inline (__noinline__, or libdevice's slow
+// paths such as the argument reduction of double sin and cos). `definition` holds its name,
+// parameters and body as an entry's; a call is replaced by that body (ptx_inline.hpp).
+struct Function {
+  Entry definition;
+  std::vector<Param> returns;  // `func_retval0`
+  bool has_body = false;       // false: declared only (.extern), or its body could not be read
+  std::string unreadable;      // why its body could not be read, when it could not
+};
+
 struct Module {
   std::string target;                                        // "sm_90"
   std::vector<std::pair<std::uint32_t, std::string>> files;  // .file N "path"
   std::vector<VariableDecl> variables;                       // module scope
   std::vector<Entry> entries;
-  std::vector<std::string> functions;  // names of .func definitions (calls are not imported)
+  std::vector<Function> functions;  // .func definitions, for calls to inline
 };
 
 // A located problem with the PTX text.

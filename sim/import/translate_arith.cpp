@@ -240,9 +240,9 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     return true;
   }
   if (b == "rcp" && parts.has("approx") && parts.has("ftz") &&
-      parts.type() == ir::ScalarType::F32) {
+      (parts.type() == ir::ScalarType::F32 || parts.type() == ir::ScalarType::F64)) {
     refuse_modifiers(parts, {"approx", "ftz"});
-    unary(Opcode::RcpApprox, ir::ScalarType::F32);
+    unary(Opcode::RcpApprox, parts.type());
     return true;
   }
   if (b == "sqrt" || b == "rcp") {

@@ -253,5 +253,49 @@ TEST_CASE("module .global variables: initialised tables read and counters update
   CHECK(values_of<std::uint32_t>(r.memory, "tbl") == std::vector<std::uint32_t>{7, 9});
 }
 
+TEST_CASE("rcp.approx.ftz.f64 is the reciprocal of the operand's high word, its low word zero") {
+  // The PTX ISA: tmp = a[63:32] (1.11.20 format), d[63:32] = 1.0 / tmp, d[31:0] = 0; subnormal
+  // inputs and results flushed to signed zero; a NaN gives 0x7fffffff00000000. Lane l's high
+  // word is its spread value, lanes 0-6 set to +0, -0, +inf, a NaN, a subnormal, 2.0 and the
+  // largest exponent (whose reciprocal is subnormal); the low word is never zero. out[l] is the
+  // result's high word plus its low word, which must add nothing.
+  std::string body = kSpread +
+                     "  mov.u32 %r3, %r2;\n"
+                     "  xor.b32 %r4, %r2, -1;\n";
+  const std::uint32_t specials[] = {0x00000000u, 0x80000000u, 0x7ff00000u, 0x7ff80001u,
+                                    0x00012345u, 0x40000000u, 0x7fe12345u};
+  for (unsigned l = 0; l < 7; ++l) {
+    body += "  setp.eq.u32 %p1, %r1, " + std::to_string(l) + ";\n  selp.b32 %r3, " +
+            std::to_string(specials[l]) + ", %r3, %p1;\n";
+  }
+  body += R"(  or.b32 %r4, %r4, 1;
+  mov.b64 %fd1, {%r4, %r3};
+  rcp.approx.ftz.f64 %fd2, %fd1;
+  mov.b64 {%r5, %r6}, %fd2;
+  add.s32 %r9, %r6, %r5;)";
+  const auto out = run_one_warp(body);
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    const std::uint32_t high = l < 7 ? specials[l] : spread(l);
+    const std::uint32_t sign = high & 0x80000000u, exponent = (high >> 20) & 0x7ffu;
+    if (exponent == 0x7ff && (high & 0xfffffu) != 0) {
+      CHECK(out[l] == 0x7fffffffu);  // NaN
+    } else if (exponent == 0) {
+      CHECK(out[l] == (sign | 0x7ff00000u));  // +-0 and subnormals: +-infinity
+    } else if (exponent == 0x7ff) {
+      CHECK(out[l] == sign);  // +-infinity: +-0
+    } else {
+      const double x = std::bit_cast<double>(std::uint64_t{high} << 32);
+      const double got = std::bit_cast<double>(std::uint64_t{out[l]} << 32);
+      if (std::fabs(1.0 / x) < std::numeric_limits<double>::min()) {
+        CHECK(out[l] == sign);  // a subnormal reciprocal, flushed
+      } else {
+        // Within the 20-bit mantissa the ISA names: under 2^-20 relative to the exact value.
+        CHECK(std::fabs(got * x - 1.0) < 0x1p-20);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

@@ -376,11 +376,6 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, %r1, 4;", "computed at run time"},
       {"  mov.u32 %r9, 0;\n  sin.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},
-      // A call sequence opens with its parameters' declarations; the refusal names the callee.
-      {"  mov.u32 %r9, 0;\n  .param .b64 param0;\n  call.uni (retval0), vprintf, (param0, p1);",
-       "printf (a call to vprintf)"},
-      {"  mov.u32 %r9, 0;\n  .param .b32 param0;\n  call.uni (retval0), _Z3fooi, (param0);",
-       "device function '_Z3fooi'"},
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.body));

@@ -1,9 +1,11 @@
 // Textbook CUDA kernels, continued: cooperative groups' tiled reductions, the integer intrinsics
-// on bytes and shorts, and a per-thread array in local memory; each output against a C++
-// reference (see textbook_kernels_test.cpp).
+// on bytes and shorts, a per-thread array in local memory, a __noinline__ function and double
+// exp and log; each output against a C++ reference (see textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 
@@ -82,6 +84,44 @@ TEST_CASE("decimal_digits_local counts each thread's last eight decimal digits i
     for (const unsigned c : counts) packed = packed * 3 + c;
     CHECK(out[i] == packed);
   }
+}
+
+TEST_CASE("noinline_collatz calls a __noinline__ device function, inlined at import") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("noinline_collatz.cu");
+  const auto in = r.initial<std::int32_t>("in");
+  const auto out = r.final<std::int32_t>("out");
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    CAPTURE(i);
+    // The function's loop: halve an even x, take 3x + 1 of an odd one, at most 300 steps.
+    std::int32_t x = in[i] % 1000 + 1, steps = 0;
+    while (x != 1 && steps < 300) {
+      x = (x & 1) != 0 ? 3 * x + 1 : x >> 1;
+      ++steps;
+    }
+    CHECK(out[i] == steps);
+  }
+}
+
+TEST_CASE("log_exp_f64: double exp and log within CUDA's 1 ulp, sqrt and division rounded") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("log_exp_f64.cu");
+  const auto x = r.initial<double>("x");
+  const auto y = r.final<double>("y");
+  // The distance in units in the last place between two doubles of one sign.
+  auto ulps = [](double a, double b) {
+    return std::llabs(std::bit_cast<std::int64_t>(a) - std::bit_cast<std::int64_t>(b));
+  };
+  constexpr std::size_t n = 250;
+  for (std::size_t i = 0; i < n; ++i) {
+    CAPTURE(i);
+    // CUDA's stated bounds are 1 ulp for exp and log; the host's libm adds up to 1 more.
+    CHECK(ulps(y[3 * i], std::exp(x[i])) <= 2);
+    CHECK(ulps(y[3 * i + 1], std::log(std::fabs(x[i]) + 1.0)) <= 2);
+    // nvcc contracts 1.0 + v * v into one fma (its default -fmad=true).
+    CHECK(y[3 * i + 2] == std::sqrt(std::fabs(x[i])) / std::fma(x[i], x[i], 1.0));
+  }
+  for (std::size_t i = 3 * n; i < y.size(); ++i) CHECK(y[i] == 0.0);  // never written
 }
 
 }  // namespace

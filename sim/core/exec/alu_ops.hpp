@@ -270,11 +270,26 @@ struct Approx {
       return T{};
   }
 };
-// PTX's rcp.approx.ftz.f32: subnormal inputs and results flushed to zero, signs kept.
+// PTX's rcp.approx.ftz.f32: subnormal inputs and results flushed to zero, signs kept. And
+// rcp.approx.ftz.f64, as the PTX ISA defines it: the reciprocal of the value the operand's high
+// word holds (1.11.20 format, the low word ignored), flushed as above, its high word kept (the
+// ISA's "approximate" 20-bit mantissa, here truncated) and its low word zero; a NaN gives
+// 0x7fffffff00000000.
+inline double reciprocal_of_high_word(double a) {
+  const std::uint64_t high = std::bit_cast<std::uint64_t>(a) & 0xffffffff00000000ull;
+  double x = std::bit_cast<double>(high);  // a NaN or an infinity by its high word alone
+  if (std::isnan(x)) return std::bit_cast<double>(std::uint64_t{0x7fffffff00000000ull});
+  if (std::fpclassify(x) == FP_SUBNORMAL) x = std::copysign(0.0, x);
+  double r = 1.0 / x;
+  if (std::fpclassify(r) == FP_SUBNORMAL) r = std::copysign(0.0, r);
+  return std::bit_cast<double>(std::bit_cast<std::uint64_t>(r) & 0xffffffff00000000ull);
+}
 struct ReciprocalFlushed {
   template <typename T>
   static T apply(T a) {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (std::is_same_v<T, double>) {
+      return reciprocal_of_high_word(a);
+    } else if constexpr (std::is_floating_point_v<T>) {
       const T x = std::fpclassify(a) == FP_SUBNORMAL ? std::copysign(T{0}, a) : a;
       const T r = gpu_nan(static_cast<T>(1.0 / static_cast<double>(x)), a);
       return std::fpclassify(r) == FP_SUBNORMAL ? std::copysign(T{0}, r) : r;

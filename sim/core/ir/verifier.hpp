@@ -68,8 +68,8 @@ bool verify(const Module& module, Diagnostics& diags);
 // "may be read before it is written"), with the type of each one's first definition. PTX allows
 // such reads (the value is undefined); the importer defines these registers at the entry so the
 // IR's rule holds. Empty when the kernel's blocks are malformed.
-std::vector<std::pair<std::string, ScalarType>> registers_read_before_written(
-    const Module& module, const Kernel& kernel);
+std::vector<std::pair<std::string, ScalarType>> registers_read_before_written(const Module& module,
+                                                                              const Kernel& kernel);
 
 // The launch-block checks alone, for a launch changed after verification (command-line
 // overrides). Returns true when no errors were found.
