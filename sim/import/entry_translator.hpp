@@ -97,6 +97,7 @@ class EntryTranslator {
   void translate_guarded(const Instruction& inst);
   bool control(const OpcodeParts& op);        // translate_control.cpp
   bool arithmetic(const OpcodeParts& op);     // translate_arith.cpp
+  bool carry_chain(const OpcodeParts& op);    // add.cc, addc, madc, ... (translate_carry.cpp)
   bool compare(const OpcodeParts& op);        // translate_arith.cpp
   bool conversion(const OpcodeParts& op);     // translate_arith.cpp
   bool memory(const OpcodeParts& op);         // translate_memory.cpp

@@ -89,6 +89,8 @@ struct Copy {
   const Entry* function = nullptr;  // nullptr: the kernel itself, whose names stay
   std::string prefix;
   std::set<std::string> labels, arrays, params;  // the function's own, before renaming
+  std::set<std::string> branched_to;  // its labels some branch names (the others are dropped:
+                                      // nvcc ends each function with an unused $L__func_end)
   const DeclaredRegisters* registers = nullptr;
   std::string end_label;
 
@@ -126,6 +128,7 @@ class Inliner {
                                  std::to_string(kMaxInlinedStatements) + " instructions"}};
       }
       if (const auto* label = std::get_if<Label>(&statement)) {
+        if (copy.function != nullptr && !copy.branched_to.contains(label->name)) continue;
         Label renamed = *label;
         renamed.name = copy.name(label->name);
         entry_.body.emplace_back(std::move(renamed));
@@ -298,6 +301,11 @@ class Inliner {
     copy.registers = &declared;
     for (const Statement& s : fn.body) {
       if (const auto* l = std::get_if<Label>(&s)) copy.labels.insert(l->name);
+      if (const auto* i = std::get_if<Instruction>(&s)) {
+        for (const Operand& o : i->operands) {
+          if (const auto* target = std::get_if<Symbol>(&o)) copy.branched_to.insert(target->name);
+        }
+      }
     }
     for (const VariableDecl& v : fn.variables) copy.arrays.insert(v.name);
     for (const Param& p : fn.params) copy.params.insert(p.name);

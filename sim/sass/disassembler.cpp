@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -134,6 +135,10 @@ std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& 
   static const std::regex kFrame(R"((\d+) bytes stack frame)");
   static const std::regex kUsed(R"(Used (\d+) registers)");
   static const std::regex kShared(R"((\d+) bytes smem)");
+  // A function's own block of lines (a .func's, after the kernel's) must not overwrite the
+  // kernel's; the kernel's cumulative stack size counts the frames of the functions it calls.
+  static const std::regex kProperties(R"(Function properties for (\S+))");
+  static const std::regex kCumulative(R"((\d+) bytes cumulative stack size)");
   std::map<std::string, KernelResources> out;
   std::istringstream lines(output);
   std::string line;
@@ -144,6 +149,11 @@ std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& 
       current = &out[m[1]];
       continue;
     }
+    if (std::regex_search(line, m, kProperties)) {
+      const auto entry = out.find(m[1]);
+      current = entry == out.end() ? nullptr : &entry->second;
+      continue;
+    }
     if (current == nullptr) continue;
     if (std::regex_search(line, m, kFrame))
       current->stack_frame = static_cast<std::uint32_t>(std::stoul(m[1]));
@@ -151,6 +161,9 @@ std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& 
       current->registers = static_cast<std::uint32_t>(std::stoul(m[1]));
       if (std::regex_search(line, m, kShared))
         current->shared = static_cast<std::uint32_t>(std::stoul(m[1]));
+      if (std::regex_search(line, m, kCumulative))
+        current->stack_frame =
+            std::max(current->stack_frame, static_cast<std::uint32_t>(std::stoul(m[1])));
     }
   }
   return out;

@@ -229,7 +229,8 @@ struct Decoder {
     if (s.guard.empty()) return true;
     std::string why;
     const auto g = parse_operand(std::string_view(s.guard).substr(1), why);
-    if (!g || (g->kind != OperandKind::Pred && g->kind != OperandKind::UPred))
+    if (!g || (g->kind != OperandKind::Pred && g->kind != OperandKind::UPred) ||
+        g->index == kPredicateWord)
       return fail(s, "guard " + s.guard);
     inst.guard = g->index;
     inst.guard_negate = g->negate;
@@ -285,6 +286,9 @@ struct Decoder {
       std::string why;
       const auto op = parse_operand(text, why);
       if (!op) return fail(s, why + " is not understood");
+      if (op->kind == OperandKind::Pred && op->index == kPredicateWord && inst.op != Op::P2R &&
+          inst.op != Op::R2P)
+        return fail(s, "operand PR outside P2R and R2P is not modelled");
       if (op->part_bytes != 0 && inst.op != Op::I2F) {
         return fail(s,
                     "operand '" + std::string(text) + "' (a part of a register) is not modelled");

@@ -438,8 +438,27 @@ void execute_integer(const Lanes& x) {
         }
       });
     case Op::P2R:
+      // P2R Rd, PR, Ra, mask: the bits of mask from P0-P6 (bit i from Pi), the others Ra's.
+      if (x.count() != 4 || x.op(1).index != kPredicateWord)
+        x.fault(0, "a P2R other than P2R R, PR, R, mask");
+      return x.each([&](unsigned lane) {
+        std::uint32_t bits = 0;
+        for (unsigned i = 0; i < kTruePred; ++i) bits |= ((x.w.pred[i] >> lane) & 1u) << i;
+        const std::uint32_t mask = x.u32(x.op(3), lane);
+        x.set(x.op(0), lane, (x.u32(x.op(2), lane) & ~mask) | (bits & mask));
+      });
     case Op::R2P:
-      return x.fault(0, "P2R and R2P are not modelled");
+      // R2P PR, Ra, mask: Pi from bit i of Ra, for the bits i < 7 of mask.
+      if (x.count() != 3 || x.op(0).index != kPredicateWord)
+        x.fault(0, "an R2P other than R2P PR, R, mask");
+      return x.each([&](unsigned lane) {
+        const std::uint32_t v = x.u32(x.op(1), lane), mask = x.u32(x.op(2), lane);
+        for (unsigned i = 0; i < kTruePred; ++i) {
+          if (((mask >> i) & 1u) == 0) continue;
+          const std::uint32_t bit = 1u << lane;
+          x.w.pred[i] = ((v >> i) & 1u) != 0 ? x.w.pred[i] | bit : x.w.pred[i] & ~bit;
+        }
+      });
     default:
       return x.fault(0, "not an integer instruction");
   }

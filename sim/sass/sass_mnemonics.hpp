@@ -12,8 +12,9 @@
 // (ptxas's way to set a register) runs on the tensor pipe, not the FMA pipe. RET counts in two
 // pipes (`also`): the CBU and the ADU, and so does WARPSYNC with a register mask (second_pipe
 // below). MATCH counts in the ADU, and an executed NOP in no reported pipe: both read off the
-// second held-out set (validation/h200/results/heldout2/), with every fitted and checked launch
-// still as exact as before. Not settled by the data: a warp-aggregated atomic's REDUX
+// second held-out set (validation/h200/results/heldout2/); R2UR in the ALU, not the uniform
+// pipe, read off tile_reduce_cg and trig_f64 (results/import_new_2026_12_04/); with each, every
+// fitted and checked launch still as exact as before. Not settled by the data: a warp-aggregated atomic's REDUX
 // and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no reported pipe;
 // only reduce_warp_shuffle runs them, once each per warp.
 #pragma once
@@ -100,7 +101,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"S2UR", Op::S2UR, true, Pipe::Adu},
     {"LDC", Op::LDC, false, Pipe::Adu},
     {"ULDC", Op::LDC, true, Pipe::None},
-    {"R2UR", Op::R2UR, true, Pipe::Uniform},
+    {"R2UR", Op::R2UR, true, Pipe::Alu},
     {"LDG", Op::LDG, false, Pipe::Lsu},
     {"STG", Op::STG, false, Pipe::Lsu},
     {"LDS", Op::LDS, false, Pipe::Lsu},

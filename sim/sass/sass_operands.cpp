@@ -204,6 +204,7 @@ std::optional<Operand> parse_operand(std::string_view text, std::string& why) {
   if (const auto r = numbered(body, "R", kZeroReg, "RZ")) return registered(OperandKind::Reg, *r);
   if (const auto u = numbered(body, "UR", kZeroUReg, "URZ"))
     return registered(OperandKind::UReg, *u);
+  if (body == "PR") return registered(OperandKind::Pred, kPredicateWord);
   if (const auto p = numbered(body, "P", kTruePred, "PT")) return registered(OperandKind::Pred, *p);
   if (const auto p = numbered(body, "UP", kTruePred, "UPT"))
     return registered(OperandKind::UPred, *p);

@@ -99,7 +99,9 @@ enum class OperandKind : std::uint8_t { Reg, UReg, Pred, UPred, Imm, Const, Mem,
 inline constexpr std::uint8_t kZeroReg = 255;  // RZ
 inline constexpr std::uint8_t kZeroUReg = 63;  // URZ
 inline constexpr std::uint8_t kTruePred = 7;   // PT, UPT
-inline constexpr std::uint8_t kNoReg = 0xfe;   // a memory operand without that part
+// PR, the predicates P0-P6 as the bits of one word (P2R, R2P): a Pred operand of this index.
+inline constexpr std::uint8_t kPredicateWord = 8;
+inline constexpr std::uint8_t kNoReg = 0xfe;  // a memory operand without that part
 
 enum class Special : std::uint8_t {
   TidX,

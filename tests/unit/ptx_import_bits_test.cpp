@@ -1,5 +1,6 @@
-// PTX forms nvcc emits for byte shuffles, sign copies and warp-aggregated code: `prmt` with a
-// selector held in a register, `copysign`, and a register read on a path that never wrote it.
+// PTX forms nvcc emits for byte shuffles, sign copies, warp-aggregated code and libdevice's
+// extended-precision arithmetic: `prmt` with a selector held in a register, `copysign`, a
+// register read on a path that never wrote it, and carry chains.
 // Each is imported with the PTX ISA's semantics; the expected values are computed here from the
 // ISA's definitions.
 #include <doctest/doctest.h>
@@ -96,6 +97,59 @@ $L__skip:
   for (unsigned l = 0; l < 32; ++l) {
     CAPTURE(l);
     CHECK(out[l] == 1007u);
+  }
+}
+
+// Lane l's 64-bit operands: {second, first} and {first, second} of its spread words.
+std::uint64_t wide_a(unsigned l) {
+  return std::uint64_t{second_operand(l)} << 32 | first_operand(l);
+}
+std::uint64_t wide_b(unsigned l) {
+  return std::uint64_t{first_operand(l)} << 32 | second_operand(l);
+}
+const std::string kWideOperands = kOperands + R"(
+  mov.b64 %rd10, {%r2, %r3};
+  mov.b64 %rd11, {%r3, %r2};
+  mov.b64 {%r10, %r11}, %rd10;
+  mov.b64 {%r12, %r13}, %rd11;)";
+
+TEST_CASE("carry chains: libdevice's 64 x 64 + 64-bit multiply-add and a 64-bit subtraction") {
+  SUBCASE("mad.lo.cc, madc.hi.cc, madc.lo.cc and addc give the 128-bit a * b + c") {
+    // The sequence of double sin's argument reduction, with c = b: {r17:r16:r15:r14}.
+    const auto out = run_one_warp(kWideOperands + R"(
+  mad.lo.cc.u32 %r14, %r10, %r12, %r12;
+  madc.hi.cc.u32 %r15, %r10, %r12, %r13;
+  madc.hi.u32 %r16, %r10, %r13, 0;
+  mad.lo.cc.u32 %r15, %r10, %r13, %r15;
+  madc.hi.cc.u32 %r16, %r11, %r12, %r16;
+  madc.hi.u32 %r17, %r11, %r13, 0;
+  mad.lo.cc.u32 %r15, %r11, %r12, %r15;
+  madc.lo.cc.u32 %r16, %r11, %r13, %r16;
+  addc.u32 %r17, %r17, 0;
+  mad.lo.u32 %r18, %r15, 3, %r14;
+  mad.lo.u32 %r19, %r16, 5, %r18;
+  mad.lo.u32 %r9, %r17, 7, %r19;)");
+    __extension__ using U128 = unsigned __int128;
+    for (unsigned l = 0; l < 32; ++l) {
+      CAPTURE(l);
+      const U128 exact = static_cast<U128>(wide_a(l)) * wide_b(l) + wide_b(l);
+      std::uint32_t w[4];
+      for (unsigned k = 0; k < 4; ++k) w[k] = static_cast<std::uint32_t>(exact >> (32 * k));
+      CHECK(out[l] == w[0] + 3 * w[1] + 5 * w[2] + 7 * w[3]);  // each word weighed apart
+    }
+  }
+  SUBCASE("sub.cc and subc borrow across the words of a 64-bit subtraction") {
+    const auto out = run_one_warp(kWideOperands + R"(
+  sub.cc.u32 %r14, %r10, %r12;
+  subc.u32 %r15, %r11, %r13;
+  mad.lo.u32 %r9, %r15, 3, %r14;)");
+    for (unsigned l = 0; l < 32; ++l) {
+      CAPTURE(l);
+      const std::uint64_t difference = wide_a(l) - wide_b(l);
+      const auto low = static_cast<std::uint32_t>(difference);
+      const auto high = static_cast<std::uint32_t>(difference >> 32);
+      CHECK(out[l] == low + 3 * high);
+    }
   }
 }
 

@@ -195,4 +195,21 @@ TEST_CASE("step --frontend sass shows the warp's SASS, its lanes and its converg
             .exit_code == 2);
 }
 
+TEST_CASE("ptxas's resources: a called function's lines do not overwrite the kernel's") {
+  // ptxas -v for a kernel whose double sin calls libdevice's slow path: the kernel's own frame,
+  // then its cumulative stack size, then the called function's properties (0 bytes of its own).
+  const std::string output =
+      "ptxas info    : 272 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+      "ptxas info    : Function properties for k\n"
+      "    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 28 registers, used 0 barriers, 40 bytes cumulative stack size\n"
+      "ptxas info    : Function properties for __internal_trig_reduction_slowpathd\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n";
+  const auto resources = sass::parse_ptxas_resources(output);
+  REQUIRE(resources.size() == 1);
+  CHECK(resources.at("k").registers == 28);
+  CHECK(resources.at("k").stack_frame == 40);  // the cumulative size: its frame and the callee's
+}
+
 }  // namespace warpsim::test

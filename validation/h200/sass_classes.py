@@ -71,7 +71,8 @@ def main():
         with open(name, newline="") as f:
             for row in csv.DictReader(f):
                 if compared(row["metric"]):
-                    from_cuda = os.sep + "cuda" + os.sep in name or "heldout" in name
+                    from_cuda = (os.sep + "cuda" + os.sep in name or "heldout" in name or
+                                 "import" in name)
                     key = (row["kernel"], row["launch"], from_cuda)
                     launches.setdefault(key, {})[row["metric"]] = float(row["measured"])
     agree, total, misses = collections.Counter(), collections.Counter(), []
