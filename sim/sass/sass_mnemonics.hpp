@@ -14,9 +14,9 @@
 // below). MATCH counts in the ADU, and an executed NOP in no reported pipe: both read off the
 // second held-out set (validation/h200/results/heldout2/); R2UR in the ALU, not the uniform
 // pipe, read off tile_reduce_cg and trig_f64 (results/import_new_2026_12_04/); with each, every
-// fitted and checked launch still as exact as before. Not settled by the data: a warp-aggregated atomic's REDUX
-// and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no reported pipe;
-// only reduce_warp_shuffle runs them, once each per warp.
+// fitted and checked launch still as exact as before. Not settled by the data: a warp-aggregated
+// atomic's REDUX and UFLO, of which exactly one counts in the ADU (here REDUX) and the other in no
+// reported pipe; only reduce_warp_shuffle runs them, once each per warp.
 #pragma once
 
 #include <cstdint>

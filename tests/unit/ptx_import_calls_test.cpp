@@ -11,8 +11,6 @@
 namespace warpsim::test {
 namespace {
 
-const std::string kHeader = ".version 8.0\n.target sm_90\n.address_size 64\n";
-
 // clamp_add(a, b) = min(a + b, 40), returning from either side of a branch; twice(a) calls it
 // with (a, a).
 const std::string kFunctions = R"(
@@ -52,23 +50,18 @@ $L__big:
 }
 )";
 
-// A one-warp kernel storing %r9 into out[%tid.x] after `calls`, which read %r1 (= %tid.x).
-std::string kernel_calling(const std::string& calls) {
-  return R"(.visible .entry k(.param .u64 k_out)
-{
-  .reg .b32 %r<12>;
-  .reg .b64 %rd<8>;
-  ld.param.u64 %rd1, [k_out];
-  cvta.to.global.u64 %rd3, %rd1;
-  mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd2, %r1, 4;
-  add.s64 %rd4, %rd3, %rd2;
-)" + calls +
-         R"(
-  st.global.u32 [%rd4], %r9;
-  ret;
+// One warp's kernel (import_support.hpp: %r1 = %tid.x, %r9 lands in out[%tid.x]) running
+// `calls`, with `functions` defined before it.
+std::string kernel_calling(const std::string& functions, const std::string& calls) {
+  std::string text = one_warp_kernel(calls);
+  text.insert(text.find(".visible .entry"), functions);
+  return text;
 }
-)";
+
+// The line of the first `call.uni` in `text`, as a diagnostic names it ("input.ptx:N:").
+std::string call_line(const std::string& text) {
+  const auto before = text.substr(0, text.find("call.uni"));
+  return "input.ptx:" + std::to_string(1 + std::count(before.begin(), before.end(), '\n')) + ":";
 }
 
 TEST_CASE("device functions nvcc did not inline run inlined: arguments, returns, nested calls") {
@@ -91,8 +84,8 @@ TEST_CASE("device functions nvcc did not inline run inlined: arguments, returns,
   call.uni (retval0), clamp_add, (param0, param1);
   ld.param.b32 %r9, [retval0+0];
   })";
-  const KernelRun k = import_kernel(kHeader + kFunctions + kernel_calling(calls),
-                                    launch("1", "32", {"p0=u32[32] zero"}));
+  const KernelRun k =
+      import_kernel(kernel_calling(kFunctions, calls), launch("1", "32", {"p0=u32[32] zero"}));
   const auto out = values_of<std::uint32_t>(k.run().memory, "p0");
   for (std::uint32_t t = 0; t < 32; ++t) {
     CAPTURE(t);
@@ -126,19 +119,18 @@ TEST_CASE("recursion, an undefined function and printf are refused at the call")
   ret;
 }
 )";
-    const std::string err = import_error(kHeader + recursive + kernel_calling(call_f));
+    const std::string err = import_error(kernel_calling(recursive, call_f));
     CHECK(err.find("'f' calls itself") != std::string::npos);
     CHECK(err.find("recursion is not imported") != std::string::npos);
   }
   SUBCASE("a function declared but not defined") {
     const std::string declared =
         "\n.extern .func (.param .b32 func_retval0) f(.param .b32 f_param_0);\n";
-    const std::string err = import_error(kHeader + declared + kernel_calling(call_f));
+    const std::string text = kernel_calling(declared, call_f);
+    const std::string err = import_error(text);
     CHECK(err.find("a call to the device function 'f' is not imported: the PTX does not define "
                    "it") != std::string::npos);
-    // Line 20 of the text: the header (3 lines), the declaration (2), the kernel's first 9 lines
-    // and the call sequence's first 5 put the call there.
-    CHECK(err.find("input.ptx:20:") != std::string::npos);
+    CHECK(err.find(call_line(text)) != std::string::npos);
   }
   SUBCASE("printf") {
     const std::string declared =
@@ -154,7 +146,7 @@ TEST_CASE("recursion, an undefined function and printf are refused at the call")
   call.uni (retval0), vprintf, (param0, param1);
   mov.u32 %r9, 0;
   })";
-    const std::string err = import_error(kHeader + declared + kernel_calling(call));
+    const std::string err = import_error(kernel_calling(declared, call));
     CHECK(err.find("printf (a call to vprintf) is not imported") != std::string::npos);
   }
 }
