@@ -117,6 +117,25 @@ bool EntryTranslator::flushed_exp2(const OpcodeParts& parts) {
   return true;
 }
 
+bool EntryTranslator::flushed_log2(const OpcodeParts& parts) {
+  using ir::Opcode;
+  // lg2.approx.ftz (in nvcc's double pow): a subnormal input counts as a zero of its sign, whose
+  // logarithm is -inf; no result is subnormal (|log2 x| >= 2^-24 wherever it is not 0).
+  refuse_modifiers(parts, {"approx", "ftz"});
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
+  const std::string magnitude = fresh_temp(), tiny = fresh_temp(), flushed = fresh_temp();
+  const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
+  emit(Opcode::Abs, ir::ScalarType::F32, {magnitude}, {op(a)});
+  emit(Opcode::Lt, ir::ScalarType::F32, {tiny}, {op(reg(magnitude)), op(smallest_normal)});
+  emit(Opcode::Select, ir::ScalarType::F32, {flushed},
+       {op(reg(tiny)), op({ir::FloatLiteral{0.0}, {}}), op(a)});
+  const Dest d = dest(operand(0), ir::ScalarType::F32);
+  emit(Opcode::Lg2Approx, ir::ScalarType::F32, {d.name}, {op(reg(flushed))});
+  finish(d);
+  return true;
+}
+
 // mul: .wide (widening), .hi, a float's rounding, or the integer low half.
 bool EntryTranslator::multiply(const OpcodeParts& parts) {
   using ir::Opcode;
@@ -266,6 +285,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (" + b + ".approx.f32 is)"};
     }
     if (b == "ex2" && parts.has("ftz")) return flushed_exp2(parts);
+    if (b == "lg2" && parts.has("ftz")) return flushed_log2(parts);
     refuse_modifiers(parts, {"approx"});
     unary(it->second, ir::ScalarType::F32);
     return true;

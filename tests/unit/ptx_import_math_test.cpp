@@ -166,6 +166,28 @@ TEST_CASE("add, mul and fma with .rz, .rm and .rp round in their direction") {
   }
 }
 
+TEST_CASE("lg2.approx.ftz takes a subnormal input as zero, giving -inf") {
+  // Lane 0: the smallest subnormal, lane 1 its negative: both flushed, -inf. Lane l >= 2: 2^(l-20),
+  // whose logarithm l - 20 is exact in any rounding.
+  const auto lg2 = run_one_warp(R"(
+  add.u32 %r3, %r1, 107;
+  shl.b32 %r4, %r3, 23;
+  mov.b32 %f1, %r4;
+  setp.eq.u32 %p1, %r1, 0;
+  selp.f32 %f2, 0f00000001, %f1, %p1;
+  setp.eq.u32 %p2, %r1, 1;
+  selp.f32 %f3, 0f80000001, %f2, %p2;
+  lg2.approx.ftz.f32 %f4, %f3;
+  mov.b32 %r9, %f4;)");
+  CHECK(lg2[0] == std::bit_cast<std::uint32_t>(-INFINITY));
+  CHECK(lg2[1] == std::bit_cast<std::uint32_t>(-INFINITY));
+  for (unsigned l = 2; l < 32; ++l) {
+    CAPTURE(l);
+    // Exponent field l + 107 is 2^(l + 107 - 127).
+    CHECK(std::bit_cast<float>(lg2[l]) == static_cast<float>(static_cast<int>(l) - 20));
+  }
+}
+
 TEST_CASE("rcp.approx.ftz and ex2.approx.ftz flush subnormal inputs and results to zero") {
   // rcp: lane 0 a subnormal (1 = 2^-149) gives +inf; lane 1 2^127 gives 2^-127, a subnormal
   // result, so +0; lane 2 -2^127 gives -0; the others 1/(l + 1), within the ISA's 1 ulp.

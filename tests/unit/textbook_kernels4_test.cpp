@@ -1,6 +1,7 @@
 // Textbook CUDA kernels, continued: cooperative groups' tiled reductions, the integer intrinsics
 // on bytes and shorts, a per-thread array in local memory, a __noinline__ function, double
-// exp, log, sin, cos and tan; each output against a C++ reference (see textbook_kernels_test.cpp).
+// exp, log, sin, cos, tan, pow, atan2 and cbrt; each output against a C++ reference (see
+// textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -142,6 +143,23 @@ TEST_CASE("trig_f64: double sin, cos and tan within CUDA's 2 ulp, through the sl
     if (std::fabs(x[i]) >= 0x1p31) ++reduced_slowly;
   }
   CHECK(reduced_slowly > 200);  // |x| up to 1e12: nearly every sine takes the slow path
+}
+
+TEST_CASE("pow_f64: double pow, atan2 and cbrt within CUDA's stated ulps") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("pow_f64.cu");
+  const auto x = r.initial<double>("x");
+  const auto y = r.final<double>("y");
+  auto ulps = [](double a, double b) {
+    return std::llabs(std::bit_cast<std::int64_t>(a) - std::bit_cast<std::int64_t>(b));
+  };
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    CAPTURE(i);
+    // CUDA's bounds: pow and atan2 2 ulp, cbrt 1; the host's libm adds up to 1 more.
+    CHECK(ulps(y[3 * i], std::pow(x[i], 1.7)) <= 3);
+    CHECK(ulps(y[3 * i + 1], std::atan2(x[i] - 25.0, 3.0)) <= 3);
+    CHECK(ulps(y[3 * i + 2], std::cbrt(x[i] - 25.0)) <= 2);
+  }
 }
 
 }  // namespace
