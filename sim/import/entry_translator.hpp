@@ -119,8 +119,8 @@ class EntryTranslator {
   void multiply_high(ir::ScalarType t);
   static ir::Rounding float_rounding(const OpcodeParts& parts);
   void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
-  bool flushed_exp2(const OpcodeParts& parts);       // ex2.approx.ftz
-  bool flushed_log2(const OpcodeParts& parts);       // lg2.approx.ftz
+  bool flushed_exp2(const OpcodeParts& parts);       // ex2.approx.ftz (translate_flush.cpp)
+  bool flushed_log2(const OpcodeParts& parts);       // lg2.approx.ftz (translate_flush.cpp)
   bool multiply(const OpcodeParts& parts);           // mul
   bool multiply_add(const OpcodeParts& parts);       // mad, fma
   bool warp_reduction(const OpcodeParts& parts);     // redux.sync (translate_control.cpp)

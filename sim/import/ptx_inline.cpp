@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/import/aggregate_params.hpp"
+
 namespace warpsim::ptx {
 namespace {
 
@@ -22,22 +24,9 @@ struct InlineFailure {
   throw InlineFailure{{at.line, at.column, std::move(message)}};
 }
 
-// The bytes of a PTX type name (".f64" -> 8), 0 for another word.
-unsigned type_bytes(std::string_view type) {
-  if (type.size() < 3) return 0;
-  const char kind = type[1];
-  if (kind != 'b' && kind != 'u' && kind != 's' && kind != 'f') return 0;
-  const std::string_view bits = type.substr(2);
-  if (bits == "8") return 1;
-  if (bits == "16") return 2;
-  if (bits == "32") return 4;
-  if (bits == "64") return 8;
-  return 0;
-}
-
 // A register type that holds a parameter of `type`: 8-bit values travel in 16-bit registers.
 std::string register_type(const std::string& type) {
-  return type_bytes(type) == 1 ? type.substr(0, 2) + "16" : type;
+  return ptx_type_bytes(type) == 1 ? type.substr(0, 2) + "16" : type;
 }
 
 // `st.param.v2.f64` -> {"v2" count 2, ".f64"}.
@@ -134,17 +123,18 @@ class Inliner {
         entry_.body.emplace_back(std::move(renamed));
         continue;
       }
-      Instruction inst = renamed(std::get<Instruction>(statement), copy);
+      const auto& original = std::get<Instruction>(statement);
+      Instruction inst = renamed(original, copy);
       const std::string& op = inst.opcode;
-      const std::string* param = param_symbol(inst);
       const bool own = copy.function != nullptr;
-      if (op.starts_with("st.param") && param != nullptr &&
-          (call_params.contains(copy.name(*param)) || (own && copy.params.contains(*param)))) {
+      // A call's parameter or the function's own: moved through registers, never memory.
+      const std::string* param = param_symbol(original);
+      const bool passed = param != nullptr && (call_params.contains(copy.name(*param)) ||
+                                               (own && copy.params.contains(*param)));
+      if (passed && op.starts_with("st.param")) {
         store_param(inst, copy.name(*param));
-      } else if (op.starts_with("ld.param") && param != nullptr &&
-                 (call_params.contains(copy.name(*param)) ||
-                  (own && copy.params.contains(*param)))) {
-        load_param(inst, copy.name(*param));
+      } else if (passed && op.starts_with("ld.param")) {
+        load_param(inst, copy.name(*param), *param);
       } else if (op == "call") {
         call(inst, copy);
       } else if (own && (op == "ret" || op.starts_with("ret."))) {
@@ -157,18 +147,14 @@ class Inliner {
     }
   }
 
-  // The parameter an ld.param/st.param addresses ([name+offset]), before renaming.
-  const std::string* param_symbol(const Instruction& inst) const {
+  // The symbol an instruction addresses ([name+offset]), as the function names it.
+  static const std::string* param_symbol(const Instruction& inst) {
     for (const Operand& o : inst.operands) {
       const auto* a = std::get_if<Address>(&o);
       if (a == nullptr || !a->base) continue;
-      if (const auto* s = std::get_if<Symbol>(&*a->base)) return &original_symbol(s->name);
+      if (const auto* s = std::get_if<Symbol>(&*a->base)) return &s->name;
     }
     return nullptr;
-  }
-  const std::string& original_symbol(const std::string& renamed_name) const {
-    const auto it = original_.find(renamed_name);
-    return it == original_.end() ? renamed_name : it->second;
   }
 
   Instruction renamed(Instruction inst, const Copy& copy) {
@@ -177,7 +163,7 @@ class Inliner {
     if (inst.guard) reg(*inst.guard);
     for (Operand& o : inst.operands) {
       if (auto* r = std::get_if<Register>(&o)) reg(*r);
-      if (auto* s = std::get_if<Symbol>(&o)) s->name = remember(copy, s->name);
+      if (auto* s = std::get_if<Symbol>(&o)) s->name = copy.symbol(s->name);
       if (auto* v = std::get_if<VectorOperand>(&o)) {
         if (inst.opcode == "call") continue;  // parameter names, renamed by call()
         for (Register& r : v->elements) {
@@ -190,16 +176,11 @@ class Inliner {
       }
       if (auto* a = std::get_if<Address>(&o); a != nullptr && a->base) {
         if (auto* r = std::get_if<Register>(&*a->base)) reg(*r);
-        if (auto* s = std::get_if<Symbol>(&*a->base)) s->name = remember(copy, s->name);
+        if (auto* s = std::get_if<Symbol>(&*a->base)) s->name = copy.symbol(s->name);
       }
     }
     if (inst.origin.line == 0) inst.origin = call_origin_;
     return inst;
-  }
-  std::string remember(const Copy& copy, const std::string& name) {
-    std::string r = copy.symbol(name);
-    if (r != name) original_[r] = name;
-    return r;
   }
 
   // st.param.T [p+off], x: x moved into a new register, which the parameter's bytes at off are.
@@ -212,7 +193,7 @@ class Inliner {
     } else {
       values.push_back(inst.operands.at(1));
     }
-    const unsigned bytes = type_bytes(access.type);
+    const unsigned bytes = ptx_type_bytes(access.type);
     if (bytes == 0) fail_at(inst, "a parameter of type " + access.type + " is not imported");
     for (std::size_t i = 0; i < values.size(); ++i) {
       // One register per parameter and offset, whichever path stores it: a function that
@@ -227,8 +208,9 @@ class Inliner {
     }
   }
 
-  // ld.param.T y, [p+off]: y moved from the register that holds those bytes.
-  void load_param(const Instruction& inst, const std::string& param) {
+  // ld.param.T y, [p+off]: y moved from the register that holds those bytes (`name`: p as the
+  // PTX names it, for the error).
+  void load_param(const Instruction& inst, const std::string& param, const std::string& name) {
     const ParamAccess access = param_access(inst.opcode);
     const auto& address = std::get<Address>(inst.operands.at(1));
     std::vector<Register> dests;
@@ -237,13 +219,13 @@ class Inliner {
     } else {
       dests.push_back(std::get<Register>(inst.operands.at(0)));
     }
-    const unsigned bytes = type_bytes(access.type);
+    const unsigned bytes = ptx_type_bytes(access.type);
     for (std::size_t i = 0; i < dests.size(); ++i) {
       const std::int64_t offset = address.displacement + static_cast<std::int64_t>(i * bytes);
       const auto it = slots_.find({param, offset});
       if (it == slots_.end()) {
-        fail_at(inst, "the call's parameter " + original_symbol(param) + "+" +
-                          std::to_string(offset) + " is read but no st.param wrote it");
+        fail_at(inst, "the call's parameter " + name + "+" + std::to_string(offset) +
+                          " is read but no st.param wrote it");
       }
       if (dests[i].name == "_") continue;
       entry_.body.emplace_back(
@@ -353,9 +335,8 @@ class Inliner {
   Entry& entry_;
   // (parameter, byte offset) -> the register holding it and that register's type.
   std::map<std::pair<std::string, std::int64_t>, std::pair<std::string, std::string>> slots_;
-  std::map<std::string, std::string> original_;  // a renamed symbol -> the function's own name
-  std::vector<std::string> stack_;               // the functions being inlined, outermost first
-  Origin call_origin_;  // the CUDA line of the outermost call, for code without its own
+  std::vector<std::string> stack_;  // the functions being inlined, outermost first
+  Origin call_origin_;              // the CUDA line of the outermost call, for code without its own
   unsigned copy_serial_ = 0, slot_serial_ = 0;
 };
 

@@ -1,8 +1,9 @@
 // Integer, logic, predicate and move instructions. Semantics as the instructions' names and
 // ptxas's use of them define them (sm_70-sm_90): IADD3's carries come out as predicates and go
 // back in with .X; IMAD is a*b+c in 32 bits (.WIDE: 64 bits; .HI: the high word of a*b plus
-// the pair {c+1:c}); SHF is a funnel shift of the register pair {b:a}; LOP3 and PLOP3 apply an
-// 8-entry truth table indexed by (a<<2 | b<<1 | c), so a is 0xF0, b 0xCC, c 0xAA.
+// the pair {c+1:c}); SHF is a funnel shift of the register pair {b:a}; LOP3 applies an
+// 8-entry truth table indexed by (a<<2 | b<<1 | c), so a is 0xF0, b 0xCC, c 0xAA (PLOP3 too, on
+// predicates: sass_exec_predicates.cpp).
 #include <bit>
 
 #include "sim/sass/sass_warp_words.hpp"
@@ -219,18 +220,6 @@ void lop3(const Lanes& x) {
   if (pred_out) write_pred(x, x.op(0), nonzero);
 }
 
-void plop3(const Lanes& x) {
-  // Pd, Pe, a, b, c, lut_d, lut_e
-  x.each([&](unsigned lane) {
-    const std::uint32_t a = x.pred(x.op(2), lane) ? 1u : 0u;
-    const std::uint32_t b = x.pred(x.op(3), lane) ? 1u : 0u;
-    const std::uint32_t c = x.pred(x.op(4), lane) ? 1u : 0u;
-    const std::uint32_t index = a << 2 | b << 1 | c;
-    x.set_pred(x.op(0), lane, ((x.raw(x.op(5), lane) >> index) & 1u) != 0);
-    x.set_pred(x.op(1), lane, ((x.raw(x.op(6), lane) >> index) & 1u) != 0);
-  });
-}
-
 bool compare_int(Compare c, std::uint64_t a, std::uint64_t b, bool is_unsigned, bool wide) {
   const std::int64_t sa =
       wide ? static_cast<std::int64_t>(a) : std::int64_t{static_cast<std::int32_t>(a)};
@@ -347,7 +336,9 @@ void execute_integer(const Lanes& x) {
     case Op::LOP3:
       return lop3(x);
     case Op::PLOP3:
-      return plop3(x);
+    case Op::P2R:
+    case Op::R2P:
+      return execute_predicates(x);
     case Op::ISETP:
       return isetp(x);
     case Op::IMNMX:
@@ -435,28 +426,6 @@ void execute_integer(const Lanes& x) {
           x.set(x.op(0), lane, v);
         } else {
           x.set64(x.op(0), lane, v);
-        }
-      });
-    case Op::P2R:
-      // P2R Rd, PR, Ra, mask: the bits of mask from P0-P6 (bit i from Pi), the others Ra's.
-      if (x.count() != 4 || x.op(1).index != kPredicateWord)
-        x.fault(0, "a P2R other than P2R R, PR, R, mask");
-      return x.each([&](unsigned lane) {
-        std::uint32_t bits = 0;
-        for (unsigned i = 0; i < kTruePred; ++i) bits |= ((x.w.pred[i] >> lane) & 1u) << i;
-        const std::uint32_t mask = x.u32(x.op(3), lane);
-        x.set(x.op(0), lane, (x.u32(x.op(2), lane) & ~mask) | (bits & mask));
-      });
-    case Op::R2P:
-      // R2P PR, Ra, mask: Pi from bit i of Ra, for the bits i < 7 of mask.
-      if (x.count() != 3 || x.op(0).index != kPredicateWord)
-        x.fault(0, "an R2P other than R2P PR, R, mask");
-      return x.each([&](unsigned lane) {
-        const std::uint32_t v = x.u32(x.op(1), lane), mask = x.u32(x.op(2), lane);
-        for (unsigned i = 0; i < kTruePred; ++i) {
-          if (((mask >> i) & 1u) == 0) continue;
-          const std::uint32_t bit = 1u << lane;
-          x.w.pred[i] = ((v >> i) & 1u) != 0 ? x.w.pred[i] | bit : x.w.pred[i] & ~bit;
         }
       });
     default:

@@ -182,6 +182,7 @@ struct Lanes {
 
 // The families of instructions, each in its own file.
 void execute_integer(const Lanes& x);     // sass_exec_integer.cpp
+void execute_predicates(const Lanes& x);  // PLOP3, P2R, R2P: sass_exec_predicates.cpp
 void execute_float(const Lanes& x);       // sass_exec_float.cpp
 void execute_memory(const Lanes& x);      // sass_exec_memory.cpp
 void execute_warp_level(const Lanes& x);  // sass_exec_warp.cpp
