@@ -193,6 +193,27 @@ Cycle MemorySystem::cross(std::uint32_t side, std::uint64_t to_partition, double
       at, BusyCycles{bytes * crossing_cycles_per_byte_});
 }
 
+double MemorySystem::write_sector_times(const L2Request& r) const {
+  // strided_store_rounds.kir (GPU cycles against the L2's write requests, which Nsight Compute
+  // counts one per line of a store instruction, never combined): a request takes the slice a
+  // read sector's time for each sector it writes whole (l2_writes.kir) and
+  // l2_partial_sector_cost_pct of it for each sector it writes in part, and
+  // l2_partial_write_cost_pct more once when it writes any sector in part (the merge), whether
+  // it writes one sector of the line or four and whatever bytes of them (4 or 8 a sector, by one
+  // lane or two: alike). A request that completes what the same warp's previous store left
+  // partly written in the line (merged; l1_unit.cpp) takes l2_merged_write_cost_pct alone, and
+  // one whose lanes merge in part that share of it and the rest of a whole request's time.
+  const auto partial = count(r.partial);
+  const double written =
+      (count(r.sectors) - partial) +
+      partial * static_cast<double>(t_.l2_partial_sector_cost_pct) / 100.0 +
+      (partial != 0 ? static_cast<double>(t_.l2_partial_write_cost_pct) / 100.0 : 0);
+  if (r.merged_lanes == 0 || r.lanes == 0) return written;
+  const double merged_share = static_cast<double>(r.merged_lanes) / r.lanes;
+  const double merged = static_cast<double>(t_.l2_merged_write_cost_pct) / 100.0;
+  return merged_share * merged + (1 - merged_share) * written;
+}
+
 BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t slice) {
   // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
   // of few lanes still takes as long as some lanes: l2_atomic_min_lanes when it updates a word
@@ -233,17 +254,18 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
       atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
   const std::uint32_t side = side_of_slice(slice_index);
   const auto sectors = count(r.sectors);
-  // A partly written sector costs a read, a merge and a write in the slice.
-  const double sector_times =
-      sectors + count(r.partial) * static_cast<double>(t_.l2_partial_write_cost_pct - 100) / 100.0;
+  const double sector_times = r.kind == RequestKind::Write ? write_sector_times(r) : sectors;
   const BusyCycles busy = atomic ? atomic_busy(r, slice_index) : slice_busy(sector_times * 32);
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
-    // which keeps every written line; the SM's partition passes them on, across the link.
+    // which keeps every written line; the SM's partition passes them on, across the link: the
+    // bytes written, not whole sectors (strided_store_rounds s4w4: 4.1 M sectors written 8 bytes
+    // in each crossed in 52,000 cycles, 2.5 KB a cycle as whole sectors, twice the link's rate).
     const std::uint64_t home_partition = home_of(r.line);
     const std::uint64_t home_slice = slice_of(r.line, home_partition);
+    const double written_bytes = 4.0 * std::popcount(r.words);
     const Cycle arrived = away_from_home
-                              ? cross(side, home_partition, sectors * 32.0, r.cycle + half)
+                              ? cross(side, home_partition, written_bytes, r.cycle + half)
                               : r.cycle + half;
     const Cycle at_home = slice_servers_[home_slice].book(arrived, busy);
     CacheLine uncached;

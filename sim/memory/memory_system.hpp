@@ -36,8 +36,9 @@ struct L2Request {
   std::uint64_t line = 0;
   std::uint8_t sectors = 0;            // mask of the line's four sectors
   std::uint8_t partial = 0;            // writes: sectors written only in part
-  std::uint8_t lanes = 0;              // atomics: lanes updating this line
-  std::uint32_t words = 0;             // atomics: the line's 4-byte words they update
+  std::uint8_t merged_lanes = 0;       // writes: lanes merged into the warp's previous store's
+  std::uint8_t lanes = 0;              // atomics, writes: lanes updating this line
+  std::uint32_t words = 0;             // atomics, writes: the line's 4-byte words they update
   std::uint8_t lanes_on_one_word = 1;  // atomics: the most lanes updating one of those words
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
@@ -88,6 +89,7 @@ class MemorySystem {
   Cycle cross(std::uint32_t side, std::uint64_t to_partition, double bytes, Cycle at);
   // The slice time of atomic `r` at `slice` (and it becomes the slice's last atomic).
   BusyCycles atomic_busy(const L2Request& r, std::uint64_t slice);
+  double write_sector_times(const L2Request& r) const;  // a write's slice time, in read sectors
   // The partition a line lives in: the host's copies and every write end there.
   std::uint64_t home_of(std::uint64_t line) const;
   // A slice's time for moving `bytes` through it.

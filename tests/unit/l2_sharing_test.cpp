@@ -59,9 +59,9 @@ TEST_CASE("lines fetched from the other partition share the link between them") 
 }
 
 TEST_CASE("a store from the other partition crosses the link to the line's home") {
-  // The same link at 1 byte a cycle: an SM of partition 1 writes all four sectors (128 bytes) of
-  // 64 new lines at cycle 0. Those homed in partition 0 reach their slice one after another,
-  // 128 cycles apart on their side's link; those homed in partition 1 are written at once.
+  // The same link at 1 byte a cycle: an SM of partition 1 writes all four sectors (128 bytes, all
+  // 32 words) of 64 new lines at cycle 0. Those homed in partition 0 reach their slice one after
+  // another, 128 cycles apart on their side's link; those homed in partition 1 are written at once.
   const auto gpu = h200({"memory.l2_crossing_bytes_per_cycle=4"});
   memory::MemorySystem m(gpu, {0, 1});
   std::vector<memory::L2Request> writes;
@@ -69,6 +69,7 @@ TEST_CASE("a store from the other partition crosses the link to the line's home"
   for (std::uint32_t line = 0; line < 64; ++line) {
     writes.push_back({0, 1, line, 1000 + line, 0xf});
     writes.back().kind = memory::RequestKind::Write;
+    writes.back().words = 0xffffffffu;
   }
   resolve_all(m, writes);
   const std::size_t far_lines = crossed_apart(m, writes, 100, 128);
@@ -130,6 +131,42 @@ TEST_CASE("lanes of one atomic on one word are applied one after another") {
   };
   CHECK(last_done(1) == half + 18 + half);
   CHECK(last_done(4) == half + 50 + half);
+}
+
+TEST_CASE("a store's slice time follows its sectors, those written in part, and merges") {
+  // One slice, one partition, a read sector's time 1 cycle (l2_bytes_per_cycle 32). Ten write
+  // requests for lines 0-9 at cycle 0, each taking the slice in turn; the last is done at half +
+  // the ten requests' time, rounded up, + half. A whole sector: 1 each, 10. One sector written
+  // in part: l2_partial_sector_cost_pct 2.13 + l2_partial_write_cost_pct 2.2 = 4.33, 43.3 in
+  // all. Four sectors in part: 4 x 2.13 + 2.2 = 10.72, 107.2. Merged into the warp's previous
+  // store: l2_merged_write_cost_pct 1.15, 11.5; with half its lanes merged, half of each:
+  // (1.15 + 4.33) / 2 = 2.74, 27.4.
+  const auto gpu =
+      h200({"memory.l2_slices=1", "memory.l2_partitions=1", "memory.l2_bytes_per_cycle=32",
+            "memory.l2_partial_sector_cost_pct=213", "memory.l2_partial_write_cost_pct=220",
+            "memory.l2_merged_write_cost_pct=115"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  auto last_done = [&](std::uint8_t sectors, std::uint8_t partial, std::uint8_t merged_lanes) {
+    memory::MemorySystem m(gpu);
+    std::vector<memory::L2Request> writes;
+    writes.reserve(10);
+    for (std::uint32_t i = 0; i < 10; ++i) {
+      memory::L2Request r{0, 0, i, i, sectors};
+      r.kind = memory::RequestKind::Write;
+      r.partial = partial;
+      r.words = 0x1;
+      r.lanes = 8;
+      r.merged_lanes = merged_lanes;
+      writes.push_back(r);
+    }
+    resolve_all(m, writes);
+    return writes.back().done;
+  };
+  CHECK(last_done(0x1, 0x0, 0) == half + 10 + half);
+  CHECK(last_done(0x1, 0x1, 0) == half + 44 + half);
+  CHECK(last_done(0xf, 0xf, 0) == half + 108 + half);
+  CHECK(last_done(0x1, 0x1, 8) == half + 12 + half);
+  CHECK(last_done(0x1, 0x1, 4) == half + 28 + half);
 }
 
 }  // namespace

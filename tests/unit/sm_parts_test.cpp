@@ -164,6 +164,41 @@ TEST_CASE("a store of every other word leaves its sectors partial") {
   CHECK(l1.requests()[1].partial == 0xF);
 }
 
+TEST_CASE("a store merges into the same warp's previous one where it fills the words left") {
+  // l2_write_merge_lines 4. Lanes 16 bytes apart write word k of each 16-byte chunk of lines 0-3
+  // (4 lines, 8 lanes each). The first store merges into nothing; the second (k = 1) fills other
+  // words of the same chunks, all its lanes merged; the same words again (k = 1) are not merged.
+  config::TimingConfig t = l1_timing();
+  t.l2_write_merge_lines = 4;
+  L1Unit l1(t, 4 * 4 * kLineBytes, 0);
+  auto store_at = [&](unsigned warp, unsigned stride, unsigned word, unsigned lines) {
+    std::vector<std::uint64_t> address(kWarpSize);
+    for (unsigned l = 0; l < kWarpSize; ++l) address[l] = stride * l + 4 * word;
+    l1.requests().clear();
+    GlobalAccess store{warp,          MemoryOp::Store, nullptr, 0, 4,
+                       kFullWarpMask, address.data(),  lines,   -1};
+    l1.issue(store, 0);
+    std::vector<unsigned> merged;
+    for (const auto& r : l1.requests()) merged.push_back(r.merged_lanes);
+    return merged;
+  };
+  CHECK(store_at(0, 16, 0, 4) == std::vector<unsigned>{0, 0, 0, 0});
+  CHECK(store_at(0, 16, 1, 4) == std::vector<unsigned>{8, 8, 8, 8});
+  CHECK(store_at(0, 16, 1, 4) == std::vector<unsigned>{0, 0, 0, 0});
+  // Another warp's store does not merge into warp 0's.
+  CHECK(store_at(1, 16, 2, 4) == std::vector<unsigned>{0, 0, 0, 0});
+  // Lanes 32 bytes apart span 8 lines: more than 4, nothing merges.
+  CHECK(store_at(2, 32, 0, 8) == std::vector<unsigned>(8, 0));
+  CHECK(store_at(2, 32, 1, 8) == std::vector<unsigned>(8, 0));
+  // Lanes 12 bytes apart, words 0 then 1 of each lane's 12 bytes (3 lines): lane t's second word,
+  // at 12t + 4, starts a new 16-byte chunk where 12t + 4 is a multiple of 16 (t = 1, 5, 9, ...).
+  // Line 0 holds lanes 0-10 (12 x 10 + 4 = 124), of which 1, 5 and 9 move: 8 of 11 merge. Line 1
+  // (bytes 128-255) holds lanes 11-20 (t = 13, 17 move: 8 of 10); line 2 lanes 21-31 (t = 21,
+  // 25, 29 move: 8 of 11).
+  CHECK(store_at(3, 12, 0, 3) == std::vector<unsigned>{0, 0, 0});
+  CHECK(store_at(3, 12, 1, 3) == std::vector<unsigned>{8, 8, 8});
+}
+
 TEST_CASE("a load takes the tag stage a line a cycle, but no less than its least a request") {
   // lsu_min_cycles_per_request 2: a request of one line (32 consecutive words) holds the stage
   // 2 cycles, one of four lines (lanes 16 bytes apart) 4, as the H200's l1_hits.kir shows.

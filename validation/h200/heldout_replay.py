@@ -3,30 +3,44 @@
 validate CSV taken on the GPU (validation/h200/heldout.sh) is simulated again with the given
 warpsim (timing, --cache-control none as heldout.sh measures, the frontend named), and its
 cycles and achieved occupancy replace the CSV's simulated ones. The GPU's numbers are kept as
-taken; the CSV goes to standard output, for heldout_summary.py.
+taken; the CSV goes to standard output, for heldout_summary.py. Each kernel is found by its
+launch block in FOLDER's launch files (default kernels_cuda/heldout), else the textbook's.
 
-  validation/h200/heldout_replay.py WARPSIM CSV [sass|ir] > replayed.csv
+  validation/h200/heldout_replay.py WARPSIM CSV [sass|ir] [FOLDER] > replayed.csv
 """
 import csv
+import glob
 import json
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 REPLACED = ("gpc__cycles_elapsed.max", "sm__warps_active.avg.pct_of_peak_sustained_active")
-FOLDER = "kernels_cuda/heldout"
+FOLDERS = ["kernels_cuda/heldout", "kernels_cuda/textbook"]
+
+
+def launch_file(kernel):
+    for folder in FOLDERS:
+        for path in sorted(glob.glob(f"{folder}/*.launch")):
+            if re.search(rf"^launch {re.escape(kernel)}\b", open(path).read(), re.M):
+                return path
+    sys.exit(f"no launch file names kernel {kernel} in {', '.join(FOLDERS)}")
 
 
 def simulate(warpsim, frontend, kernel):
-    source = f"{FOLDER}/{kernel}.cu"
-    out = subprocess.run([warpsim, "run", source, "--launch-file", f"{FOLDER}/{kernel}.launch",
+    launches = launch_file(kernel)
+    source = launches[:-len(".launch")] + ".cu"
+    out = subprocess.run([warpsim, "run", source, "--launch-file", launches,
                           "--mode", "timing", "--frontend", frontend, "--cache-control", "none",
                           "--threads", "1", "--json", "-"],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)["metrics"]
 
 
-def main(warpsim, path, frontend="sass"):
+def main(warpsim, path, frontend="sass", folder=None):
+    if folder:
+        FOLDERS[0] = folder
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     kernels = sorted({r["kernel"] for r in rows})
@@ -41,6 +55,6 @@ def main(warpsim, path, frontend="sass"):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) not in (3, 4, 5):
         sys.exit(__doc__)
     main(*sys.argv[1:])

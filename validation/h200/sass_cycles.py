@@ -7,6 +7,8 @@ frontend, runs `warpsim run --mode timing --frontend sass` and prints the three.
   import       results/import/validate.csv: the CUDA kernels as nvcc builds them
   calibration  timing/derivation/app_replay_calibration.csv: the microbenchmarks of
                kernels_ir/calibration/ (the SASS frontend's calibration)
+  PATH.csv     a validate CSV of kernels_ir/calibration/ launches measured from the L2 the
+               host's copies leave (results/store_probes/sass.csv, results/store_rounds/...)
 
   validation/h200/sass_cycles.py [WARPSIM] [seeds|import|calibration] [RUN OPTIONS] > results/...
 """
@@ -26,7 +28,7 @@ SET = sys.argv[2] if len(sys.argv) > 2 else "seeds"
 CACHE = "all" if SET == "seeds" else "none"
 EXTRA = sys.argv[3:]  # further options for warpsim run (--set KEY=VALUE, to fit a value)
 IMPORT = SET == "import"
-CSV = os.path.join(os.path.dirname(__file__), *{
+CSV = SET if SET.endswith(".csv") else os.path.join(os.path.dirname(__file__), *{
     "seeds": ("results", "metric_table", "validate.csv"),
     "import": ("results", "import", "validate.csv"),
     "calibration": ("timing", "derivation", "app_replay_calibration.csv")}[SET])
@@ -47,7 +49,7 @@ def cuda_args(kernel, launch, kir):
 
 # The CSV names a kernel and a launch; two files hold a kernel named smem_transpose.
 FILES = {"smem_transpose": ["kernels_ir/smem_transpose.kir", "kernels_ir/smem_transpose_padded.kir"]}
-if SET == "calibration":
+if SET == "calibration" or SET.endswith(".csv"):
     for path in sorted(glob.glob("kernels_ir/calibration/*.kir")):
         for name in re.findall(r"^kernel (\w+)\(", open(path).read(), re.M):
             FILES[name] = [path]

@@ -92,6 +92,8 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
     waiters_.emplace_back(request, pending_index);
     ++p.outstanding;
   };
+  std::uint32_t line_words[kWarpSize];  // stores: each line's written words
+  const auto first_request = static_cast<std::uint32_t>(requests_.size());
   for (unsigned k = 0; k < nlines; ++k) {
     if (!is_load) {
       const auto kind = is_atomic ? memory::RequestKind::Atomic : memory::RequestKind::Write;
@@ -102,10 +104,14 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
       if (is_atomic) {
         count_atomic_lanes(a, lines[k], requests_[r]);
       } else {
+        line_words[k] = 0;
         for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
-          if (memory::has_sector(sectors[k], s) && written[k][s] != 0xffu)
+          if (!memory::has_sector(sectors[k], s)) continue;
+          line_words[k] |= written[k][s] << (8 * s);
+          if (written[k][s] != 0xffu)
             requests_[r].partial = static_cast<std::uint8_t>(requests_[r].partial | (1u << s));
         }
+        requests_[r].words = line_words[k];
       }
       if (out.waits) wait_for(r);
       // Write-through: a cached copy is updated, nothing is allocated.
@@ -145,6 +151,7 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
       l->valid |= missing;
     }
   }
+  if (a.op == MemoryOp::Store) merge_writes(a, first_request, nlines, line_words);
   if (!out.waits) return out;
   if (p.outstanding == 0) {
     out.ready = p.answer.ready;
@@ -153,6 +160,54 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   out.pending = true;
   pending_.push_back(p);
   return out;
+}
+
+void L1Unit::merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned count,
+                          const std::uint32_t* words) {
+  // The L2 merges a store's partly written lines into what the same warp's previous store left
+  // partly written there, while that store wrote at most l2_write_merge_lines lines, the two
+  // write different words, and in the share of its lanes that write in the 16-byte chunk they
+  // wrote before
+  // (strided_store_rounds.kir: instructions 16 bytes a lane apart, each writing one word of
+  // every 16, cost little more than a whole-sector store when the next instructions fill the
+  // other words, s4w2 and s4w4; as much as unmerged ones when each store spans 8 lines, s8w4 and
+  // d4w4, or when the next store writes the same words again, s4w1; lanes 12 bytes apart, a
+  // quarter of which move on to the next chunk each store, between, s3w3). A line whose sectors
+  // are all written in full leaves them.
+  if (previous_store_.size() <= a.warp) previous_store_.resize(a.warp + 1);
+  PreviousStore& previous = previous_store_[a.warp];
+  std::vector<PartlyWritten> now;
+  if (count <= timing_.l2_write_merge_lines) {
+    for (unsigned k = 0; k < count; ++k) {
+      memory::L2Request& r = requests_[first + k];
+      unsigned lanes = 0, staying = 0;  // lanes writing this line; those in their last chunk
+      for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        if (a.addresses[lane] / memory::kLineBytes != r.line) continue;
+        ++lanes;
+        if ((previous.mask >> lane & 1u) != 0 && previous.chunk[lane] == a.addresses[lane] / 16)
+          ++staying;
+      }
+      std::uint32_t sector_words = 0;  // every word of the sectors the request touches
+      for (unsigned s = 0; s < memory::kSectorsPerLine; ++s)
+        if (memory::has_sector(r.sectors, s)) sector_words |= 0xffu << (8 * s);
+      std::uint32_t so_far = words[k];
+      for (const PartlyWritten& w : previous.lines) {
+        if (staying != 0 && w.line == r.line && (w.words & words[k]) == 0) {
+          r.lanes = static_cast<std::uint8_t>(lanes);
+          r.merged_lanes = static_cast<std::uint8_t>(staying);
+          so_far |= w.words;
+        }
+      }
+      if ((so_far & sector_words) != sector_words) now.push_back({r.line, so_far});
+    }
+  }
+  previous.lines = std::move(now);
+  previous.mask = a.mask;
+  for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    previous.chunk[lane] = a.addresses[lane] / 16;
+  }
 }
 
 const std::vector<AnsweredAccess>& L1Unit::complete(std::uint64_t now) {

@@ -99,6 +99,21 @@ class L1Unit {
     ++unresolved_;  // stores too: the L1's queue toward the L2 is bounded
     return static_cast<std::uint32_t>(requests_.size() - 1);
   }
+  // A line the warp's previous store wrote in part, and its 4-byte words written so far.
+  struct PartlyWritten {
+    std::uint64_t line = 0;
+    std::uint32_t words = 0;
+  };
+  // What a warp's previous store left for the next to merge into.
+  struct PreviousStore {
+    std::vector<PartlyWritten> lines;
+    std::uint32_t mask = 0;            // its lanes
+    std::uint64_t chunk[kWarpSize]{};  // each lane's 16-byte chunk
+  };
+  // Marks a store's write requests [first, first + count) (one per line, `words` their written
+  // words) merged where they add to what the warp's previous store left partly written.
+  void merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned count,
+                    const std::uint32_t* words);
   std::uint64_t outstanding_misses(std::uint64_t now) {
     while (!in_flight_.empty() && in_flight_.top() <= now) in_flight_.pop();
     return unresolved_ + in_flight_.size();
@@ -117,6 +132,7 @@ class L1Unit {
   std::vector<PendingAccess> pending_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, pending access)
   std::vector<AnsweredAccess> answered_;
+  std::vector<PreviousStore> previous_store_;  // by warp
   std::uint64_t sector_lookups_ = 0, sector_hits_ = 0, last_done_ = 0;
 };
 
