@@ -75,6 +75,7 @@ struct TimingConfig {
   std::uint64_t l1_bytes = 0;  // L1 and shared memory together; L1 gets what shared does not
   std::uint64_t l1_ways = 0;
   std::uint64_t l1_hit_latency = 0;
+  std::uint64_t local_hit_latency = 0;  // a local load hitting L1
   std::uint64_t lsu_cycles_per_line = 0;
   std::uint64_t lsu_min_cycles_per_request = 1;  // a load request's least tag-stage time
   std::uint64_t lsu_store_cycles_per_line = 0;

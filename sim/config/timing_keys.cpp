@@ -165,6 +165,8 @@ const std::vector<KeySpec>& timing_keys() {
        &T::l1_ways, 1, 1024},
       {"memory.l1_hit_latency", K::Integer, "cycles", "53",
        "global load hitting L1, to its dependent instruction", &T::l1_hit_latency, 1, 1u << 20},
+      {"memory.local_hit_latency", K::Integer, "cycles", "28",
+       "local load hitting L1, to its dependent instruction", &T::local_hit_latency, 1, 1u << 20},
       {"memory.lsu_cycles_per_line", K::Integer, "cycles", "1",
        "L1 tag stage per 128-byte line a global request touches", &T::lsu_cycles_per_line, 1, 4096},
       {"memory.lsu_min_cycles_per_request", K::Integer, "cycles", "2",

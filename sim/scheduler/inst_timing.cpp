@@ -138,8 +138,8 @@ void pipe_latency(Pipe p, const config::TimingConfig& t, InstTiming& out) {
       return set(t.branch_latency, t.branch_interval);
     case Pipe::Const:
       return set(t.const_latency, 1);
-    case Pipe::Local:
-      return set(t.l1_hit_latency, 1);
+    case Pipe::Local:  // set by the memory system as it serves the request
+      return set(1, 1);
     case Pipe::Shared:
       return set(t.shared_latency, 1);
     case Pipe::Barrier:

@@ -164,6 +164,32 @@ TEST_CASE("a store of every other word leaves its sectors partial") {
   CHECK(l1.requests()[1].partial == 0xF);
 }
 
+TEST_CASE("a local store writes through and keeps its whole sectors in the L1; a global one not") {
+  // A warp's 32 lanes store a word each into one line (all 4 sectors whole): one write request
+  // either way. Loading the line again at 100 hits after the local store (no request, ready at
+  // tagged 101 + local_hit_latency 20 - 1 = 120) and misses after the global one.
+  config::TimingConfig t = l1_timing();
+  t.local_hit_latency = 20;
+  const std::uint32_t dst[1] = {5};
+  const auto line = consecutive(0);
+  for (const bool local : {true, false}) {
+    L1Unit l1(t, 4 * 4 * kLineBytes, 0);
+    GlobalAccess store{0, MemoryOp::Store, nullptr, 0, 4, kFullWarpMask, line.data(), 1, -1};
+    store.local = local;
+    l1.issue(store, 0);
+    REQUIRE(l1.requests().size() == 1);
+    CHECK(l1.requests()[0].kind == memory::RequestKind::Write);
+    l1.requests()[0].done = 50;
+    l1.complete(60);
+    GlobalAccess load{0, MemoryOp::Load, dst, 1, 4, kFullWarpMask, line.data(), 1, -1};
+    load.local = local;
+    const GlobalIssue again = l1.issue(load, 100);
+    CHECK(again.pending == !local);
+    CHECK(l1.requests().size() == (local ? 0u : 1u));
+    if (local) CHECK(again.ready == 120);
+  }
+}
+
 TEST_CASE("a store merges into the same warp's previous one where it fills the words left") {
   // l2_write_merge_lines 4. Lanes 16 bytes apart write word k of each 16-byte chunk of lines 0-3
   // (4 lines, 8 lanes each). The first store merges into nothing; the second (k = 1) fills other

@@ -51,7 +51,7 @@ void write_timing_text(std::ostream& out, const scheduler::TimingStats& t,
         with_commas(t.issued + t.compiled_extra));
   }
   out << "\n";
-  out << fmt::format("  L1 hit rate {:.1f} % of {} global load sectors\n",
+  out << fmt::format("  L1 hit rate {:.1f} % of {} global and local load sectors\n",
                      percent(t.l1_sector_hits, t.l1_sector_lookups),
                      with_commas(t.l1_sector_lookups));
   out << fmt::format("  L2 hit rate {:.1f} % of {} sectors\n",

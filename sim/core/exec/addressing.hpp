@@ -200,8 +200,9 @@ class Addressing {
       a->kind = m.kind;
       a->mask = mask;
       // Constant loads: their offsets in the constant bank (the SM's constant cache starts
-      // empty at every launch).
-      if (m.kind == ArrayKind::Const) std::memcpy(a->addresses, addresses_, sizeof addresses_);
+      // empty at every launch); local accesses: their offsets in the thread's frame.
+      if (m.kind == ArrayKind::Const || m.kind == ArrayKind::Local)
+        std::memcpy(a->addresses, addresses_, sizeof addresses_);
     }
   }
 

@@ -85,7 +85,7 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   p.answer.warp = a.warp;
   p.answer.nwrites = a.nwrites;
   std::copy(a.writes, a.writes + a.nwrites, p.answer.writes);
-  p.answer.ready = tagged + c.l1_hit_latency - 1;
+  p.answer.ready = tagged + (a.local ? c.local_hit_latency : c.l1_hit_latency) - 1;
   p.until_arrival = posted && c.store_exit == config::StoreExit::Arrived;
   bool atomic_attached = false;
   auto wait_for = [&](std::uint32_t request) {
@@ -114,6 +114,10 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
         requests_[r].words = line_words[k];
       }
       if (out.waits) wait_for(r);
+      if (a.local && !is_atomic) {
+        allocate_written(lines[k], written[k], tagged);
+        continue;
+      }
       // Write-through: a cached copy is updated, nothing is allocated.
       if (memory::CacheLine* l = l1_.find(lines[k]); l != nullptr && !is_atomic) {
         for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
@@ -160,6 +164,23 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   out.pending = true;
   pending_.push_back(p);
   return out;
+}
+
+void L1Unit::allocate_written(std::uint64_t line, const std::uint32_t* written,
+                              std::uint64_t tagged) {
+  // Local stores write through to the L2 like global ones, but keep their data in the L1: on
+  // the H200 a local load after local stores to the same words hits (local_memory.kir, Nsight
+  // Compute: every sector of local_chase's and local_rmw's loads a hit at one warp an SM, and
+  // every local store's sectors written to the L2). Sectors written whole become valid.
+  memory::Eviction evicted;
+  memory::CacheLine* l = l1_.touch(line, evicted);
+  if (l == nullptr) return;  // no L1 (all of it given to shared memory)
+  for (unsigned s = 0; s < memory::kSectorsPerLine; ++s) {
+    if (written[s] != 0xffu) continue;
+    l->valid = static_cast<std::uint8_t>(l->valid | (1u << s));
+    l->pending[s] = -1;
+    l->fill_cycle[s] = tagged;
+  }
 }
 
 void L1Unit::merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned count,

@@ -29,6 +29,7 @@ struct GlobalAccess {
   const std::uint64_t* addresses = nullptr;  // per lane
   unsigned lines = 0;                        // distinct 128-byte lines
   std::int32_t atomic = -1;  // atomics: its index among the interval's deferred atomics
+  bool local = false;        // local memory: a store also allocates its whole sectors in the L1
 };
 
 // What the warp waits for after issuing it.
@@ -60,12 +61,6 @@ class L1Unit {
     if (outstanding_misses(now) >= timing_.l1_max_outstanding_lines)
       return in_flight_.empty() ? memory::kNever : in_flight_.top();
     return 0;
-  }
-  // A local-memory access issued at `now`: when the tag stage takes it.
-  std::uint64_t local_access(std::uint64_t now) {
-    const std::uint64_t start = std::max(now, lsu_free_);
-    lsu_free_ = start + timing_.lsu_cycles_per_line;
-    return start;
   }
   GlobalIssue issue(const GlobalAccess& a, std::uint64_t now);
 
@@ -110,6 +105,8 @@ class L1Unit {
     std::uint32_t mask = 0;            // its lanes
     std::uint64_t chunk[kWarpSize]{};  // each lane's 16-byte chunk
   };
+  // A local store's line: its sectors written whole (`written`: each sector's words) become valid.
+  void allocate_written(std::uint64_t line, const std::uint32_t* written, std::uint64_t tagged);
   // Marks a store's write requests [first, first + count) (one per line, `words` their written
   // words) merged where they add to what the warp's previous store left partly written.
   void merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned count,

@@ -1,8 +1,10 @@
 #include "sim/scheduler/sm/sm_model.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "sim/core/exec/block_setup.hpp"
+#include "sim/memory/coalescing.hpp"
 
 namespace warpsim::scheduler {
 namespace {
@@ -285,7 +287,7 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
       issue_global(warp, it);
       break;
     case Pipe::Local:
-      result_at(l1_.local_access(now_) + it.latency, WarpState::LongScoreboard);
+      issue_local(warp, it);
       break;
     case Pipe::Shared: {
       const unsigned wavefronts = it.shuffle ? 1 : std::max(1u, access_.wavefronts);
@@ -323,7 +325,6 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
 }
 
 void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
-  WarpTiming& t = timing_warp(warp);
   GlobalAccess a;
   a.warp = warp;
   a.op = it.memory_op;
@@ -334,6 +335,47 @@ void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
   a.addresses = access_.addresses;
   a.lines = access_.lines;
   a.atomic = it.memory_op == MemoryOp::Atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
+  issue_access(warp, it, a);
+}
+
+void SmModel::issue_local(std::uint32_t warp, const InstTiming& it) {
+  // Local memory lives in global memory, each warp's frame interleaved by 4-byte word: word w of
+  // lane l at w x 128 + l x 4, so a warp's access to one offset is one 128-byte line (the H200's
+  // local loads and stores take 4 sectors a request, local_memory.kir). Its lines go through the
+  // L1 and the L2 as global ones do (stores written through, local_rmw's every sector an L2
+  // write), each warp slot of each SM its own window of addresses. An access wider than a word
+  // touches one line per word: it is issued a word at a time, the last carrying its registers.
+  const unsigned bytes = std::max(1u, unsigned{it.access_bytes});
+  const unsigned words = std::max(1u, bytes / 4);
+  const std::uint64_t frame = kLocalWindow + (std::uint64_t{index_} << kLocalSmShift) +
+                              (std::uint64_t{warp} << kLocalWarpShift);
+  std::uint64_t addresses[kWarpSize];
+  InstTiming part = it;
+  part.access_bytes = static_cast<std::uint8_t>(std::min(bytes, 4u));
+  for (unsigned w = 0; w < words; ++w) {
+    for (std::uint32_t m = access_.mask; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      const std::uint64_t offset = access_.addresses[lane] + std::uint64_t{4} * w;
+      addresses[lane] = frame + offset / 4 * (std::uint64_t{4} * kWarpSize) +
+                        std::uint64_t{4} * lane + offset % 4;
+    }
+    part.nwrites = w + 1 == words ? it.nwrites : 0;
+    GlobalAccess a;
+    a.warp = warp;
+    a.op = it.memory_op;
+    a.writes = part.writes;
+    a.nwrites = part.nwrites;
+    a.access_bytes = part.access_bytes;
+    a.mask = access_.mask;
+    a.addresses = addresses;
+    a.lines = memory::coalesce(addresses, access_.mask).lines;
+    a.local = true;
+    issue_access(warp, part, a);
+  }
+}
+
+void SmModel::issue_access(std::uint32_t warp, const InstTiming& it, const GlobalAccess& a) {
+  WarpTiming& t = timing_warp(warp);
   const GlobalIssue issued = l1_.issue(a, now_);
   if (!issued.waits) {
     t.drain_until = std::max(t.drain_until, issued.exit_after);

@@ -181,6 +181,9 @@ class SmModel {
   // holds (pipes, the warp's next issue, barriers).
   void issue_to_pipe(std::uint32_t warp, const InstTiming& it);
   void issue_global(std::uint32_t warp, const InstTiming& it);
+  void issue_local(std::uint32_t warp, const InstTiming& it);
+  // A global or local access `a` of `it` into the L1 unit; its registers wait for the answer.
+  void issue_access(std::uint32_t warp, const InstTiming& it, const GlobalAccess& a);
   void issue_barrier(std::uint32_t warp, const InstTiming& it);
   void warp_finished(std::uint32_t warp);
   void block_barrier_check(std::uint32_t slot);
@@ -204,6 +207,11 @@ class SmModel {
   }
   void barrier_released(std::uint32_t slot, bool cluster);
 
+  // Local memory's addresses as the timing model places them: above every buffer's, a window for
+  // each SM and within it for each warp slot (frames of up to 2^32 / 128 bytes a thread).
+  static constexpr std::uint64_t kLocalWindow = std::uint64_t{1} << 60;
+  static constexpr unsigned kLocalSmShift = 44;
+  static constexpr unsigned kLocalWarpShift = 32;
   SmSetup s_;
   const std::vector<InstTiming>& insts_;
   std::uint32_t index_;
