@@ -248,6 +248,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::WarpSync:
     case Opcode::BarSync:
     case Opcode::BarRed:
+    case Opcode::BarNamed:
+    case Opcode::BarArrive:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:
@@ -359,6 +361,11 @@ void KernelEmitter::warp_instruction(const ir::Instruction& inst) {
     }
     case Opcode::BarSync:
       line("bar.sync 0");
+      return;
+    case Opcode::BarNamed:
+    case Opcode::BarArrive:
+      line(std::string(inst.opcode == Opcode::BarNamed ? "bar.sync " : "bar.arrive ") +
+           v(0, ScalarType::U32) + ", " + v(1, ScalarType::U32));
       return;
     case Opcode::BarRed: {
       const bool count = inst.vote_mode == ir::VoteMode::Popc;

@@ -35,16 +35,25 @@ bool EntryTranslator::control(const OpcodeParts& parts) {
   }
   if ((b == "bar" || b == "barrier") && parts.has("red")) return barrier_reduction(parts);
   if (b == "bar" || b == "barrier") {
+    const bool arrive = parts.has("arrive");
     const bool sync = parts.mods.empty() || parts.has("sync");
-    if (!sync || parts.has("cluster")) {
-      throw Unsupported{"'" + current_->opcode + "' is not imported (bar.sync 0 is)"};
+    if ((!sync && !arrive) || parts.has("cluster")) {
+      throw Unsupported{"'" + current_->opcode +
+                        "' is not imported (bar.sync and bar.arrive with a barrier id are)"};
+    }
+    // bar.sync ID, COUNT and bar.arrive ID, COUNT: named barriers (the IR's own rows).
+    if (current_->operands.size() == 2) {
+      emit(
+          arrive ? ir::Opcode::BarArrive : ir::Opcode::BarNamed, ir::ScalarType::Pred, {},
+          {op(value(operand(0), ir::ScalarType::U32)), op(value(operand(1), ir::ScalarType::U32))});
+      return true;
     }
     const auto id =
         current_->operands.empty() ? std::optional<std::uint64_t>(0) : known_constant(operand(0));
-    if (current_->operands.size() > 1 || id != std::optional<std::uint64_t>(0)) {
+    if (arrive || current_->operands.size() > 2 || id != std::optional<std::uint64_t>(0)) {
       throw Unsupported{
-          "named barriers and barriers with a thread count are not imported "
-          "(bar.sync 0 is)"};
+          "a barrier other than 0 without a thread count, or bar.arrive without one, is not "
+          "imported (bar.sync 0 and bar.sync ID, COUNT are)"};
     }
     emit(ir::Opcode::BarSync, ir::ScalarType::Pred, {}, {});
     return true;

@@ -13,6 +13,8 @@
 
 namespace warpsim::sass {
 
+struct Lanes;
+
 class SassExecutor {
  public:
   // `access`, when given, receives each memory instruction's lanes and addresses (the timing
@@ -29,6 +31,10 @@ class SassExecutor {
   bool release_block_barrier(SassBlock& block) const;
   // Opens it whatever the count (the timing model decided it opens).
   void open_block_barrier(SassBlock& block) const;
+  // Opens named barrier `id` (its phase complete): its waiting warps run on.
+  void open_named_barrier(SassBlock& block, unsigned id) const;
+  // Opens every named barrier whose phase is complete; true when warps were released.
+  bool release_named_barriers(SassBlock& block) const;
   // The instruction the warp runs next (its lowest runnable program counter).
   static std::uint32_t next_pc(const SassWarp& warp);
   // What step runs next: the lowest lane's group at the lowest program counter (pc, lanes).
@@ -44,7 +50,9 @@ class SassExecutor {
   void control(SassBlock& block, SassWarp& warp, const Instruction& inst, std::uint32_t active,
                std::uint32_t mask);
   void release_convergence(SassWarp& warp) const;
-
+  // BAR.SYNC ID, COUNT or BAR.ARV ID, COUNT by `mask` of the warp's `active` lanes.
+  void arrive_named(const Lanes& x, SassBlock& block, SassWarp& warp, std::uint32_t mask,
+                    std::uint32_t active);
   // What step needs of each instruction beyond its decoding, found once per launch: its
   // family of instructions, its memory class (kNoOpClass: none) and its second pipe.
   struct StepInfo {

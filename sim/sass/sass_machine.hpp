@@ -50,10 +50,11 @@ enum class LaneWait : std::uint8_t { None, Convergence, Block };
 
 struct SassWarp {
   std::uint32_t index = 0;
-  std::uint32_t lanes = 0;                       // lanes holding a thread
-  std::uint32_t exited = 0;                      // lanes whose thread has exited
-  std::uint32_t waiting = 0;                     // lanes at a BSYNC or WARPSYNC not yet released
-  std::uint32_t block_waiting = 0;               // lanes at BAR.SYNC
+  std::uint32_t lanes = 0;          // lanes holding a thread
+  std::uint32_t exited = 0;         // lanes whose thread has exited
+  std::uint32_t waiting = 0;        // lanes at a BSYNC or WARPSYNC not yet released
+  std::uint32_t block_waiting = 0;  // lanes at BAR.SYNC
+  std::int8_t named_barrier = -1;   // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
   std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
   std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
@@ -92,6 +93,13 @@ struct SassBlock {
   // kind), and for BAR.RED the arrived threads whose predicate was true.
   BarReduction barrier_reduction = BarReduction::None;
   std::uint64_t barrier_true = 0;
+  // Named barriers (BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT): threads counted in the phase
+  // under way (32 a warp) and the COUNT that opens it (0: none under way).
+  struct NamedBarrier {
+    std::uint64_t arrived = 0;
+    std::uint64_t expected = 0;
+  };
+  std::array<NamedBarrier, 16> named{};
 };
 
 }  // namespace warpsim::sass

@@ -27,6 +27,12 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
   for (const SassWarp& w : block.warps) {
     if (w.done()) continue;
     const unsigned lane = static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited));
+    if (w.block_waiting != 0 && w.named_barrier >= 0) {
+      const SassBlock::NamedBarrier& n = block.named[static_cast<unsigned char>(w.named_barrier)];
+      ex.fault(block, w, lane, nullptr,
+               fmt::format("BAR.SYNC {} never opens: it waits for {} threads and {} arrived",
+                           w.named_barrier, n.expected, n.arrived));
+    }
     if (w.block_waiting != 0) {
       ex.fault(block, w, lane, nullptr,
                fmt::format("BAR.SYNC never opens: {} of the block's {} threads still running "
@@ -177,7 +183,7 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
         done = done && w.done();
       }
       if (done) break;
-      if (ex.release_block_barrier(block)) continue;
+      if (ex.release_named_barriers(block) || ex.release_block_barrier(block)) continue;
       if (!progress) report_stuck(ex, block);
     }
     if (options.progress != nullptr) options.progress->blocks(linear + 1, launch.blocks());

@@ -38,6 +38,8 @@ Pipe pipe_of(const exec::DecodedInst& d) {
       return Pipe::Int;
     case Opcode::BarSync:
     case Opcode::BarRed:
+    case Opcode::BarNamed:   // timed as bar.sync (not calibrated on its own)
+    case Opcode::BarArrive:  // likewise
     case Opcode::ClusterSync:
       return Pipe::Barrier;
     case Opcode::Br:

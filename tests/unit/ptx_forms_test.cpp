@@ -180,8 +180,13 @@ std::vector<std::string> forms(ir::Opcode op) {
       }
       break;
     case ir::ModifierPattern::None:
-      // warp.sync names its members: the whole warp, which every lane of the launch is.
-      if (!info.is_terminator) out.push_back(info.signature == "u" ? name + " %members" : name);
+      // warp.sync names its members: the whole warp, which every lane of the launch is; a
+      // named barrier its id and the one warp's 32 threads.
+      if (!info.is_terminator) {
+        out.push_back(info.signature == "u"    ? name + " %members"
+                      : info.signature == "uu" ? name + " 1, 32"
+                                               : name);
+      }
       break;
   }
   return out;

@@ -72,5 +72,28 @@ TEST_CASE("a named barrier reduction and one with a thread count are refused at 
   }
 }
 
+TEST_CASE("named barriers import: bar.sync and bar.arrive with an id and a thread count") {
+  // One warp of 32 threads: barrier 1 counting 32 opens as the warp arrives, so it runs on;
+  // bar.arrive 2, 32 completes barrier 2's phase with nobody waiting. The register forms
+  // (barrier.sync.aligned with the id in a register) import too. Each thread writes 7.
+  const auto out = run_one_warp(R"(
+  mov.u32 %r2, 3;
+  mov.u32 %r3, 32;
+  bar.sync 1, 32;
+  bar.arrive 2, 32;
+  barrier.sync.aligned %r2, %r3;
+  mov.u32 %r9, 7;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    CHECK(out[l] == 7u);
+  }
+}
+
+TEST_CASE("a barrier other than 0 without a thread count is refused, naming the instruction") {
+  const std::string error = import_error(one_warp_kernel("  bar.sync 1;"));
+  CHECK(error.find("bar.sync") != std::string::npos);
+  CHECK(error.find("a barrier other than 0 without a thread count") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace warpsim::test

@@ -375,7 +375,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
        "8- and 16-bit atomics"},
       {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, %r1, 4;", "computed at run time"},
       {"  mov.u32 %r9, 0;\n  sin.approx.ftz.f32 %f1, %f1;", ".ftz"},
-      {"  mov.u32 %r9, 0;\n  bar.sync 1, 64;", "named barriers"},
+      {"  mov.u32 %r9, 0;\n  bar.sync 1;", "a barrier other than 0 without a thread count"},
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.body));

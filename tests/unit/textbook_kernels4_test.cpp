@@ -1,7 +1,7 @@
 // Textbook CUDA kernels, continued: cooperative groups' tiled reductions, the integer intrinsics
 // on bytes and shorts, a per-thread array in local memory, a __noinline__ function, double
-// exp, log, sin, cos, tan, pow, atan2 and cbrt; each output against a C++ reference (see
-// textbook_kernels_test.cpp).
+// exp, log, sin, cos, tan, pow, atan2 and cbrt, producer and consumer warps on named barriers;
+// each output against a C++ reference (see textbook_kernels_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -30,6 +30,24 @@ TEST_CASE("tile_reduce_cg sums the grid through 32-thread tiles and takes 8-thre
   }
   CHECK(totals[0] == -2000 + sum);
   CHECK(totals[1] == largest);
+}
+
+TEST_CASE("named_barrier_pipeline hands 16 tiles a block from producer to consumer warps") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("named_barrier_pipeline.cu");
+  const auto in = r.initial<float>("in");
+  const auto out = r.final<float>("out");
+  // Block b's tile t holds in[(b * 16 + t) * 64 + j] * 2 (producers); the consumers write
+  // element j of the tile from its element 63 - j, plus 1. Both steps are exact in float
+  // (doubling, then one rounded add, as the kernel does).
+  REQUIRE(out.size() == 8192);
+  for (std::size_t tile = 0; tile < 8 * 16; ++tile) {
+    for (std::size_t j = 0; j < 64; ++j) {
+      CAPTURE(tile);
+      CAPTURE(j);
+      CHECK(out[tile * 64 + j] == in[tile * 64 + 63 - j] * 2.0f + 1.0f);
+    }
+  }
 }
 
 TEST_CASE("small_int_ops: a byte histogram, __mul24, __umulhi, a signed char wrap and __sad") {

@@ -85,7 +85,25 @@ void deliver_barrier_reduction(BlockState& b) {
   }
 }
 
+std::uint32_t release_named_barriers(BlockState& b) {
+  std::uint32_t released = 0;
+  for (std::uint32_t id = 0; id < kNamedBarriers; ++id) {
+    BlockState::NamedBarrier& n = b.named[id];
+    if (n.expected == 0 || n.arrived < n.expected) continue;
+    n = {};
+    ++b.barrier_epoch;
+    for (WarpState& w : b.warps) {
+      if (w.status != WarpStatus::AtNamedBarrier || w.named_barrier != id) continue;
+      ++w.stack.back().pc;
+      w.status = WarpStatus::Ready;
+      released |= 1u << w.index;
+    }
+  }
+  return released;
+}
+
 bool release_block_barrier(BlockState& b) {
+  if (release_named_barriers(b) != 0) return true;
   if (b.barrier_arrived == 0 || b.barrier_arrived + b.exited_threads != b.threads) return false;
   if (b.barrier_opcode == ir::Opcode::BarRed) deliver_barrier_reduction(b);
   b.barrier_arrived = 0;
@@ -123,6 +141,15 @@ bool release_barriers(std::vector<BlockState>& cluster) {
 [[noreturn]] void report_deadlock(ExecContext& ctx_, std::vector<BlockState>& blocks_) {
   for (BlockState& b : blocks_) {
     for (const WarpState& w : b.warps) {
+      if (w.status == WarpStatus::AtNamedBarrier) {
+        const BlockState::NamedBarrier& n = b.named[w.named_barrier];
+        ctx_.block = &b;
+        fault(ctx_, w, ctx_.program.insts[w.stack.back().pc],
+              static_cast<unsigned>(std::countr_zero(w.stack.back().mask)),
+              fmt::format("deadlock: barrier {} waits for {} threads and {} have arrived; no "
+                          "other warp of the block can arrive",
+                          w.named_barrier, n.expected, n.arrived));
+      }
       if (w.status != WarpStatus::AtBarrier && w.status != WarpStatus::AtClusterBarrier) continue;
       const std::uint32_t waiting = w.stack.back().mask;
       const std::uint32_t missing = w.lanes & ~w.exited & ~waiting;

@@ -17,6 +17,9 @@ void prepare_block(const Program& program, const LaunchSpec& launch, BlockState&
 
 // Releases bar.sync in `b` when every live thread has arrived; true when warps resumed.
 bool release_block_barrier(BlockState& b);
+// Opens every named barrier (bar.sync ID, COUNT) whose phase has its COUNT: the warps released
+// (bit = warp index; a phase bar.arrive alone completed releases none, and returns 0).
+std::uint32_t release_named_barriers(BlockState& b);
 
 // Releases cluster.sync when every live thread of the cluster has arrived.
 bool release_cluster_barrier(std::vector<BlockState>& cluster);

@@ -277,6 +277,8 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::WarpSync:
     case Opcode::BarSync:
     case Opcode::BarRed:
+    case Opcode::BarNamed:
+    case Opcode::BarArrive:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:

@@ -69,6 +69,8 @@ ExecFn select_exec(const DecodedInst& inst) {
       return select_warp_wide(inst);
     case Opcode::BarSync:
     case Opcode::BarRed:
+    case Opcode::BarNamed:
+    case Opcode::BarArrive:
     case Opcode::ClusterSync:
     case Opcode::Br:
     case Opcode::Jmp:

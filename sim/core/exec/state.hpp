@@ -22,7 +22,9 @@ struct SimtEntry {
   std::uint32_t mask = 0;
 };
 
-enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtClusterBarrier, Done };
+enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtNamedBarrier, AtClusterBarrier, Done };
+
+inline constexpr unsigned kNamedBarriers = 16;  // a block's barriers, PTX's 0-15
 
 inline constexpr std::uint32_t kNoBarrierResult = std::numeric_limits<std::uint32_t>::max();
 
@@ -35,6 +37,7 @@ struct WarpState {
   std::uint32_t sync_epoch = 0;  // bar.warp.sync instructions passed (for the hazard checks)
   // Waiting at a bar.red: the register slot its result goes to when the barrier opens.
   std::uint32_t barrier_result_slot = kNoBarrierResult;
+  std::uint32_t named_barrier = 0;  // waiting at bar.sync ID, COUNT: the ID
   std::vector<SimtEntry> stack;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
@@ -65,6 +68,13 @@ struct BlockState {
   ir::Opcode barrier_opcode = ir::Opcode::BarSync;
   ir::VoteMode barrier_mode = ir::VoteMode::Popc;
   std::uint64_t barrier_true = 0;
+  // The named barriers (bar.sync ID, COUNT and bar.arrive): threads counted in the phase under
+  // way (32 a warp) and the COUNT that opens it (0: no phase under way).
+  struct NamedBarrier {
+    std::uint64_t arrived = 0;
+    std::uint64_t expected = 0;
+  };
+  std::array<NamedBarrier, kNamedBarriers> named{};
   std::uint64_t cluster_arrived = 0;        // threads waiting at cluster.sync
   std::uint64_t cluster_arrival_cycle = 0;  // timing model: when the last of them arrived
   std::uint64_t exited_threads = 0;         // threads that executed ret

@@ -41,6 +41,10 @@ void WarpRunner::step(WarpState& w) {
     case ir::Opcode::BarRed:
       arrive_at_barrier(w, d, top.mask);
       break;
+    case ir::Opcode::BarNamed:
+    case ir::Opcode::BarArrive:
+      arrive_at_named_barrier(w, d, top.mask);
+      break;
     case ir::Opcode::ClusterSync:
       if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, top.mask);
       ctx_.block->cluster_arrived += static_cast<unsigned>(std::popcount(top.mask));
@@ -65,6 +69,11 @@ void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint
                       "kind of barrier",
                       block.barrier_arrived, waiting));
   }
+  if (block.named[0].arrived != 0)
+    fault(ctx_, w, d, static_cast<unsigned>(std::countr_zero(mask)),
+          fmt::format("this barrier meets {} threads counted at bar.sync 0, {}: one phase of "
+                      "barrier 0 is one kind",
+                      block.named[0].arrived, block.named[0].expected));
   if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, mask);
   ++ctx_.stats.barriers;
   block.barrier_opcode = d.opcode;
@@ -76,6 +85,59 @@ void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint
     w.barrier_result_slot = d.dst[0];
   }
   w.status = WarpStatus::AtBarrier;
+}
+
+void WarpRunner::arrive_at_named_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask) {
+  BlockState& block = *ctx_.block;
+  const auto first = static_cast<unsigned>(std::countr_zero(mask));
+  // ID and COUNT: the same in every lane.
+  std::uint64_t value[2];
+  for (unsigned k = 0; k < 2; ++k) {
+    const std::uint64_t* v = w.read(d.src[k]);
+    value[k] = v[first] & 0xffffffffu;
+    for_lanes(mask, [&](unsigned lane) {
+      if ((v[lane] & 0xffffffffu) != value[k])
+        fault(ctx_, w, d, lane,
+              fmt::format("the barrier's {} differs between lanes ({} in lane {}, {} in lane {})",
+                          k == 0 ? "id" : "thread count", value[k], first, v[lane] & 0xffffffffu,
+                          lane));
+    });
+  }
+  const std::uint64_t id = value[0], count = value[1];
+  const std::uint64_t block_threads = (block.threads + kWarpSize - 1) / kWarpSize * kWarpSize;
+  if (id >= kNamedBarriers)
+    fault(ctx_, w, d, first, fmt::format("barrier id {} is outside 0-15", id));
+  if (count == 0 || count % kWarpSize != 0 || count > block_threads)
+    fault(ctx_, w, d, first,
+          fmt::format("barrier thread count {} is not a multiple of 32 between 32 and the "
+                      "block's {} threads",
+                      count, block_threads));
+  const std::uint32_t live = w.lanes & ~w.exited;
+  if (mask != live)
+    fault(ctx_, w, d, first,
+          fmt::format("a named barrier reached by part of a warp (lanes {:#010x} of {:#010x}): "
+                      "the warp's threads must arrive together",
+                      mask, live));
+  BlockState::NamedBarrier& b = block.named[id];
+  if (id == 0 && block.barrier_arrived != 0)
+    fault(ctx_, w, d, first,
+          fmt::format("this barrier meets {} threads waiting at bar.sync without a count: one "
+                      "phase of barrier 0 is one kind",
+                      block.barrier_arrived));
+  if (b.arrived != 0 && b.expected != count)
+    fault(ctx_, w, d, first,
+          fmt::format("barrier {} counts to {} here, to {} for the warps already arrived", id,
+                      count, b.expected));
+  if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, mask);
+  ++ctx_.stats.barriers;
+  b.expected = count;
+  b.arrived += kWarpSize;
+  if (d.opcode == ir::Opcode::BarArrive) {
+    ++w.stack.back().pc;
+    return;
+  }
+  w.named_barrier = static_cast<std::uint32_t>(id);
+  w.status = WarpStatus::AtNamedBarrier;
 }
 
 void WarpRunner::jump(WarpState& w, std::uint32_t target) {

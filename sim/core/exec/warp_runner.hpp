@@ -28,6 +28,7 @@ class WarpRunner {
   void branch(WarpState& w, const DecodedInst& d);
   // bar.sync and bar.red: the lanes in `mask` wait; bar.red also adds their predicates.
   void arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask);
+  void arrive_at_named_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask);
   static void jump(WarpState& w, std::uint32_t target);
   void retire(WarpState& w);
   [[noreturn]] void over_budget(const WarpState& w, const DecodedInst& d);

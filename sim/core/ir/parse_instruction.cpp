@@ -34,6 +34,8 @@ class InstructionParser {
     ts_.next();
     if (!opcode(op)) return std::nullopt;
     if (!operands()) return std::nullopt;
+    // bar.sync ID, COUNT: a named barrier, a row of its own in the opcode table.
+    if (inst_.opcode == Opcode::BarSync && !inst_.operands.empty()) inst_.opcode = Opcode::BarNamed;
     return std::move(inst_);
   }
 

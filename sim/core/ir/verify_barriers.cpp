@@ -23,6 +23,8 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
     const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
       if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;
+      // Named barriers are for subsets of the block: a branch on the warp picks who arrives.
+      if (inst.opcode == Opcode::BarNamed || inst.opcode == Opcode::BarArrive) continue;
       const Instruction* branch = terminator(branch_block);
       ctx.diags.warning(inst.loc, std::string(spelling(inst.opcode)) +
                                       " may be reached by only some threads: it lies under the "

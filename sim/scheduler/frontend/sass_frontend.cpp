@@ -143,6 +143,7 @@ class SassSource final : public InstructionSource {
     b.cluster_rank = rank;
     b.threads = s.threads;
     b.barrier_arrived = b.exited_threads = b.cluster_arrived = 0;
+    b.named = {};
     b.warps.resize(s.warps.size());
     for (std::size_t i = 0; i < s.warps.size(); ++i) {
       exec::WarpState& w = b.warps[i];
@@ -159,6 +160,10 @@ class SassSource final : public InstructionSource {
     sass::SassBlock& s = block_of(block, false);
     // The timing model opened the block's barrier (exec::release_block_barrier): open it here.
     if (s.barrier_arrived != 0 && block.barrier_arrived == 0) executor_.open_block_barrier(s);
+    for (unsigned id = 0; id < exec::kNamedBarriers; ++id) {  // and its named barriers
+      if (s.named[id].expected != 0 && block.named[id].expected == 0)
+        executor_.open_named_barrier(s, id);
+    }
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
     if (++executed_ > budget_) {
@@ -169,6 +174,8 @@ class SassSource final : public InstructionSource {
     }
     block.barrier_arrived = s.barrier_arrived;
     block.exited_threads = s.exited_threads;
+    for (unsigned id = 0; id < exec::kNamedBarriers; ++id)
+      block.named[id] = {s.named[id].arrived, s.named[id].expected};
     warp.exited = w.exited;
     if (w.done()) {
       warp.status = exec::WarpStatus::Done;
@@ -176,7 +183,9 @@ class SassSource final : public InstructionSource {
       warp.status = exec::WarpStatus::Ready;
       warp.stack.back().pc = sass::SassExecutor::next_pc(w);
     } else if (w.block_waiting != 0) {
-      warp.status = exec::WarpStatus::AtBarrier;
+      warp.status =
+          w.named_barrier >= 0 ? exec::WarpStatus::AtNamedBarrier : exec::WarpStatus::AtBarrier;
+      warp.named_barrier = static_cast<std::uint32_t>(std::max<int>(0, w.named_barrier));
       warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.block_waiting))];
     } else {
       executor_.fault(s, w, static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited)), nullptr,
@@ -274,6 +283,16 @@ void SassFrontend::over_budget(exec::LaunchStats& /*stats*/, std::vector<exec::B
 
 void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
                             std::vector<exec::BlockState>& cluster) const {
+  for (const exec::BlockState& b : cluster) {
+    for (const exec::WarpState& w : b.warps) {
+      if (w.status != exec::WarpStatus::AtNamedBarrier) continue;
+      const exec::BlockState::NamedBarrier& n = b.named[w.named_barrier];
+      fault_at(*launch_.spec, b,
+               fmt::format("deadlock: barrier {} waits for {} threads and {} have arrived; no "
+                           "other warp of the block can arrive",
+                           w.named_barrier, n.expected, n.arrived));
+    }
+  }
   fault_at(*launch_.spec, cluster.front(),
            "no warp of the block can run again: a barrier some of its threads never reach");
 }

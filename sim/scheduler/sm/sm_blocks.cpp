@@ -97,11 +97,17 @@ void SmModel::mirror_block(BlockSlot& b) {
 
 void SmModel::block_barrier_check(std::uint32_t slot) {
   BlockSlot& b = slots_[slot];
-  if (!exec::release_block_barrier(block_of(slot))) return;
+  // A named barrier releases its own warps; the others run on.
+  std::uint32_t released = exec::release_named_barriers(block_of(slot));
+  if (released == 0) {
+    if (!exec::release_block_barrier(block_of(slot))) return;
+    released = ~0u;
+  }
   barrier_released(slot, false);
   mirror_block(b);
-  for (WarpTiming& o : b.warps) {
-    if (!o.active) continue;
+  for (std::size_t i = 0; i < b.warps.size(); ++i) {
+    WarpTiming& o = b.warps[i];
+    if (!o.active || (released >> i & 1u) == 0) continue;
     o.next_issue = now_ + s_.timing->barrier_latency;
     o.next_issue_state = WarpState::Barrier;
     set_earliest(o, 0);

@@ -170,8 +170,9 @@ class SmModel {
   }
   // Inline, as the next few: called for every issued instruction or simulated cycle.
   static void mirror(WarpTiming& t, const exec::WarpState& w) {
-    t.at_barrier =
-        w.status == exec::WarpStatus::AtBarrier || w.status == exec::WarpStatus::AtClusterBarrier;
+    t.at_barrier = w.status == exec::WarpStatus::AtBarrier ||
+                   w.status == exec::WarpStatus::AtNamedBarrier ||
+                   w.status == exec::WarpStatus::AtClusterBarrier;
     if (!w.stack.empty()) t.pc = w.stack.back().pc;
   }
   // After a barrier released some of the slot's warps.
