@@ -219,6 +219,45 @@ std::string kernel_display_name(std::string_view ptx_name) {
   return trim(name);
 }
 
+namespace {
+
+// `name` without spaces and without the suffixes (u, l, ul, ll, ull) of integer literals.
+std::string plain_cpp_name(std::string_view name) {
+  auto word_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  };
+  std::string out;
+  std::size_t i = 0;
+  while (i < name.size()) {
+    const char c = name[i];
+    if (c == ' ') {
+      ++i;
+      continue;
+    }
+    // A number that starts a token (not the digits inside an identifier such as f2u).
+    const bool number =
+        std::isdigit(static_cast<unsigned char>(c)) != 0 && (out.empty() || !word_char(out.back()));
+    if (!number) {
+      out += c;
+      ++i;
+      continue;
+    }
+    while (i < name.size() && std::isalnum(static_cast<unsigned char>(name[i])) != 0 &&
+           std::string_view("uUlL").find(name[i]) == std::string_view::npos)
+      out += name[i++];
+    std::size_t j = i;
+    while (j < name.size() && std::string_view("uUlL").find(name[j]) != std::string_view::npos) ++j;
+    if (j == name.size() || !word_char(name[j])) i = j;  // a suffix: dropped
+  }
+  return out;
+}
+
+}  // namespace
+
+bool same_cpp_name(std::string_view written, std::string_view demangled) {
+  return written == demangled || plain_cpp_name(written) == plain_cpp_name(demangled);
+}
+
 std::optional<std::string> local_name(std::string_view mangled) {
   if (!mangled.starts_with("_ZZ")) return std::nullopt;
   const auto d = demangle(mangled);

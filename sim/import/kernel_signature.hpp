@@ -22,6 +22,10 @@ std::optional<std::string> demangle(std::string_view mangled);
 // parameter list (the PTX name itself when it is not mangled).
 std::string kernel_display_name(std::string_view ptx_name);
 
+// Whether a C++ kernel name as a user writes it names the demangled one: spaces aside, and an
+// integer template argument's suffix aside ("reduce6<256>" names "reduce6<256u>").
+bool same_cpp_name(std::string_view written, std::string_view demangled);
+
 // The name of a function-local static (`tile` for _ZZ14smem_transposeILi0EEvPfPKfiE4tile).
 std::optional<std::string> local_name(std::string_view mangled);
 

@@ -71,7 +71,7 @@ std::optional<std::string> add_module_arrays(const Module& ptx, ir::Module& out)
 
 bool matches(const std::string& wanted, const Entry& e) {
   if (wanted == e.name) return true;
-  if (wanted == kernel_display_name(e.name)) return true;
+  if (same_cpp_name(wanted, kernel_display_name(e.name))) return true;
   const auto full = demangle(e.name);
   return full && *full == wanted;
 }

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "sim/import/kernel_signature.hpp"
 #include "tests/unit/test_support.hpp"
+#include "tests/unit/textbook_support.hpp"
 
 namespace warpsim::test {
 namespace {
@@ -182,6 +184,28 @@ TEST_CASE("run --dump writes a buffer's final bytes") {
 
 TEST_CASE("ir cfg --kernel rejects a kernel the file does not have") {
   CHECK(run_cli({"ir", "cfg", "--kernel", "nope", kernel_path("vecAdd.kir")}).exit_code == 2);
+}
+
+TEST_CASE("a C++ kernel name as written names the demangled one, literal suffixes aside") {
+  CHECK(ptx::same_cpp_name("reduce6<256>", "reduce6<256u>"));
+  CHECK(ptx::same_cpp_name("scan<float, 128>", "scan<float, 128ul>"));
+  CHECK(ptx::same_cpp_name("f2u<7>", "f2u<7>"));
+  CHECK_FALSE(ptx::same_cpp_name("reduce6<128>", "reduce6<256u>"));
+  CHECK_FALSE(ptx::same_cpp_name("f2<7>", "f2u<7>"));  // the u of an identifier stays
+}
+
+TEST_CASE("a launch file names a templated CUDA kernel by its C++ name, quoted") {
+  if (!have_nvcc()) return;
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_reduce6.launch";
+  std::ofstream(path) << "launch \"reduce6<256>\" grid(4) block(256) dynamic_smem(1024) {\n"
+                         "  g_idata = f32[4096] random(seed = 8)\n  g_odata = f32[4] zero\n"
+                         "  n = 4096\n}\n";
+  const auto r =
+      run_cli({"run", (source_dir() / "kernels_cuda/heldout2/reduce6_template.cu").string(),
+               "--launch-file", path.string()});
+  CHECK(r.exit_code == 0);
+  // The launch takes the kernel's IR name (the mangled entry's, reduce6<256u>).
+  CHECK(r.out.find("launch reduce6_256u_") != std::string::npos);
 }
 
 }  // namespace

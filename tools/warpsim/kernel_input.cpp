@@ -10,6 +10,7 @@
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/verifier.hpp"
+#include "sim/import/kernel_signature.hpp"
 #include "sim/import/ptx_import.hpp"
 #include "sim/import/ptxas_registers.hpp"
 #include "sim/import/toolkit.hpp"
@@ -156,11 +157,19 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
   if (!launches.kernels.empty() || !launches.constants.empty()) {
     diags.error({1, 1}, "a launch file holds launch blocks only");
   }
-  for (const ir::Launch& l : launches.launches) {
+  std::vector<ir::Launch> resolved = launches.launches;
+  for (ir::Launch& l : resolved) {
+    // A launch may name an imported kernel by its C++ name ("reduce6<256>"), as --kernel does;
+    // unless it was given another (`as NAME`), the launch takes the kernel's IR name.
+    for (const ptx::KernelName& name : input.kernels) {
+      if (!ptx::same_cpp_name(l.kernel, name.cpp) || name.ir == l.kernel) continue;
+      if (l.name == l.kernel) l.name = name.ir;
+      l.kernel = name.ir;
+    }
     if (!diags.has_errors()) ir::verify_launch(loaded.module, l, diags);
   }
   if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels, {}};
-  for (const ir::Launch& l : launches.launches) loaded.module.launches.push_back(l);
+  for (const ir::Launch& l : resolved) loaded.module.launches.push_back(l);
   return input;
 }
 

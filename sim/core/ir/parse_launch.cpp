@@ -21,9 +21,16 @@ class LaunchParser {
 
  private:
   bool header() {
-    auto kernel = ts_.expect(TokenKind::Word, "the name of the kernel to launch");
-    if (!kernel) return false;
-    launch_.kernel = std::string(kernel->text);
+    // A kernel's C++ name, quoted, where it is not a word: launch "reduce6<256>" (a launch file
+    // of a .cu file; the importer finds the kernel by it).
+    if (ts_.at(TokenKind::String)) {
+      const Token quoted = ts_.next();
+      launch_.kernel = std::string(quoted.text.substr(1, quoted.text.size() - 2));
+    } else {
+      auto kernel = ts_.expect(TokenKind::Word, "the name of the kernel to launch");
+      if (!kernel) return false;
+      launch_.kernel = std::string(kernel->text);
+    }
     launch_.name = launch_.kernel;
     if (ts_.accept_word("as")) {
       auto name = ts_.expect(TokenKind::Word, "a name for this launch");
