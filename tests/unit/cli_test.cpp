@@ -206,6 +206,13 @@ TEST_CASE("a launch file names a templated CUDA kernel by its C++ name, quoted")
   CHECK(r.exit_code == 0);
   // The launch takes the kernel's IR name (the mangled entry's, reduce6<256u>).
   CHECK(r.out.find("launch reduce6_256u_") != std::string::npos);
+  // A name the file lacks: exit 2, the file's kernels listed by both names.
+  std::ofstream(path) << "launch \"reduce7<256>\" grid(4) block(256) {\n  n = 1\n}\n";
+  const auto wrong =
+      run_cli({"run", (source_dir() / "kernels_cuda/heldout2/reduce6_template.cu").string(),
+               "--launch-file", path.string()});
+  CHECK(wrong.exit_code == 2);
+  CHECK(wrong.err.find("\"reduce6<256u>\" (reduce6_256u_)") != std::string::npos);
 }
 
 }  // namespace

@@ -166,6 +166,14 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
       if (l.name == l.kernel) l.name = name.ir;
       l.kernel = name.ir;
     }
+    if (!input.kernels.empty() && loaded.module.find_kernel(l.kernel) == nullptr) {
+      std::string names;  // what the launch could have named
+      for (const ptx::KernelName& name : input.kernels)
+        names += (names.empty() ? "" : ", ") + ("\"" + name.cpp + "\" (" + name.ir + ")");
+      diags.error(l.loc, "launch of unknown kernel '" + l.kernel + "': the file's kernels are " +
+                             names + ", by C++ name in quotes or by IR name");
+      continue;
+    }
     if (!diags.has_errors()) ir::verify_launch(loaded.module, l, diags);
   }
   if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels, {}};
