@@ -324,7 +324,8 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
   }
 }
 
-void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
+GlobalAccess SmModel::access_of(std::uint32_t warp, const InstTiming& it,
+                                const std::uint64_t* addresses, unsigned lines) const {
   GlobalAccess a;
   a.warp = warp;
   a.op = it.memory_op;
@@ -332,8 +333,13 @@ void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
   a.nwrites = it.nwrites;
   a.access_bytes = it.access_bytes;
   a.mask = access_.mask;
-  a.addresses = access_.addresses;
-  a.lines = access_.lines;
+  a.addresses = addresses;
+  a.lines = lines;
+  return a;
+}
+
+void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
+  GlobalAccess a = access_of(warp, it, access_.addresses, access_.lines);
   a.atomic = it.memory_op == MemoryOp::Atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
   issue_access(warp, it, a);
 }
@@ -360,15 +366,8 @@ void SmModel::issue_local(std::uint32_t warp, const InstTiming& it) {
                         std::uint64_t{4} * lane + offset % 4;
     }
     part.nwrites = w + 1 == words ? it.nwrites : 0;
-    GlobalAccess a;
-    a.warp = warp;
-    a.op = it.memory_op;
-    a.writes = part.writes;
-    a.nwrites = part.nwrites;
-    a.access_bytes = part.access_bytes;
-    a.mask = access_.mask;
-    a.addresses = addresses;
-    a.lines = memory::coalesce(addresses, access_.mask).lines;
+    GlobalAccess a =
+        access_of(warp, part, addresses, memory::coalesce(addresses, access_.mask).lines);
     a.local = true;
     issue_access(warp, part, a);
   }

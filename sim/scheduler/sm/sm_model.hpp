@@ -181,6 +181,9 @@ class SmModel {
   // The issued instruction's work in its pipe: when its results are ready, and what else it
   // holds (pipes, the warp's next issue, barriers).
   void issue_to_pipe(std::uint32_t warp, const InstTiming& it);
+  // The L1 unit's view of `it` by `warp`: the recorded lanes at `addresses`, touching `lines`.
+  GlobalAccess access_of(std::uint32_t warp, const InstTiming& it, const std::uint64_t* addresses,
+                         unsigned lines) const;
   void issue_global(std::uint32_t warp, const InstTiming& it);
   void issue_local(std::uint32_t warp, const InstTiming& it);
   // A global or local access `a` of `it` into the L1 unit; its registers wait for the answer.
