@@ -1,8 +1,10 @@
 // The warpsim command line: exit codes and the output of the ir commands.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "sim/import/kernel_signature.hpp"
 #include "tests/unit/test_support.hpp"
@@ -213,6 +215,57 @@ TEST_CASE("a launch file names a templated CUDA kernel by its C++ name, quoted")
                "--launch-file", path.string()});
   CHECK(wrong.exit_code == 2);
   CHECK(wrong.err.find("\"reduce6<256u>\" (reduce6_256u_)") != std::string::npos);
+}
+
+TEST_CASE("a launch's buffer can start as an earlier launch left one of its buffers") {
+  // `doubles` writes 2 i into out; `plus_one` starts with data = that and writes data + 1, so its
+  // out holds 2 i + 1. A launch naming itself (or one after it) is an error at the argument.
+  const std::string kernels = R"(
+kernel scale(out: ptr global u32, k: u32) {
+entry:
+  %i = mad.u32 %ctaid.x, %ntid.x, %tid.x
+  %v = mul.u32 %i, k
+  st.global.u32 out[%i], %v
+  ret
+}
+kernel add_one(data: ptr global u32, out: ptr global u32) {
+entry:
+  %i = mad.u32 %ctaid.x, %ntid.x, %tid.x
+  %v = ld.global.u32 data[%i]
+  %w = add.u32 %v, 1
+  st.global.u32 out[%i], %w
+  ret
+}
+launch scale as doubles grid(2) block(32) {
+  out = u32[64] zero
+  k = 2
+}
+)";
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto path = dir / "warpsim_sequence.kir", dumped = dir / "warpsim_sequence_out.bin";
+  std::ofstream(path) << kernels
+                      << "launch add_one as plus_one grid(2) block(32) {\n"
+                         "  data = u32[64] result(doubles, out)\n  out = u32[64] zero\n}\n";
+  const auto r =
+      run_cli({"run", path.string(), "--launch", "plus_one", "--dump", "out=" + dumped.string()});
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(dumped, std::ios::binary);
+  std::vector<std::uint32_t> out(64);
+  in.read(reinterpret_cast<char*>(out.data()), 64 * 4);
+  for (std::uint32_t i = 0; i < 64; ++i) CHECK(out[i] == 2 * i + 1);
+  std::ofstream(path) << kernels
+                      << "launch add_one as plus_one grid(2) block(32) {\n"
+                         "  data = u32[64] result(plus_one, out)\n  out = u32[64] zero\n}\n";
+  const auto itself = run_cli({"run", path.string(), "--launch", "plus_one"});
+  CHECK(itself.exit_code == 2);
+  CHECK(itself.err.find("no launch block named 'plus_one' before launch 'plus_one'") !=
+        std::string::npos);
+  std::ofstream(path) << kernels
+                      << "launch add_one as plus_one grid(2) block(32) {\n"
+                         "  data = u32[32] result(doubles, out)\n  out = u32[64] zero\n}\n";
+  const auto smaller = run_cli({"run", path.string(), "--launch", "plus_one"});
+  CHECK(smaller.exit_code == 2);
+  CHECK(smaller.err.find("result(doubles, out) is u32[64], not u32[32]") != std::string::npos);
 }
 
 }  // namespace

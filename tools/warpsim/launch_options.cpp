@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <memory>
 #include <ostream>
 #include <thread>
 
+#include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/verifier.hpp"
 
@@ -162,6 +164,32 @@ bool apply_shape(const LaunchOverrides& o, ir::Launch& launch, std::ostream& err
 
 }  // namespace
 
+namespace {
+
+// Each result(LAUNCH, BUFFER) buffer of `spec` gets the bytes LAUNCH leaves in BUFFER: LAUNCH
+// is resolved (its own results first: the verifier keeps the order acyclic) and run by the
+// functional model, whose buffers are the GPU's bit for bit.
+bool run_earlier_launches(const ir::LoadedModule& loaded, const LaunchOverrides& o,
+                          exec::LaunchSpec& spec, std::ostream& err) {
+  for (auto& [name, value] : spec.args) {
+    auto* buf = std::get_if<ir::BufferSpec>(&value);
+    if (buf == nullptr || buf->init != ir::BufferInit::Result) continue;
+    LaunchOverrides earlier;
+    earlier.command = o.command;
+    earlier.launch_name = buf->launch;
+    const auto before = resolve_launch(loaded, earlier, err);
+    if (!before) return false;
+    exec::LaunchResult ran = exec::execute(loaded.module, *before, {});
+    for (exec::GlobalBuffer& b : ran.memory.buffers) {
+      if (b.name == buf->buffer)
+        buf->bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(b.bytes));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
                                                const LaunchOverrides& o, std::ostream& err) {
   auto launch = pick_launch(loaded.module, o, err);
@@ -187,6 +215,7 @@ std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
   spec.dynamic_smem = launch->dynamic_smem;
   spec.name = launch->name;
   for (const ir::LaunchArg& a : launch->args) spec.args[a.name] = a.value;
+  if (!run_earlier_launches(loaded, o, spec, err)) return std::nullopt;
   return spec;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "sim/core/exec/values.hpp"
@@ -106,6 +107,11 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
           break;
         case ir::BufferInit::File:
           b.bytes = ir::read_buffer_file(spec.file, b.element, n);
+          break;
+        case ir::BufferInit::Result:
+          if (spec.bytes == nullptr || spec.bytes->size() != b.bytes.size())
+            throw std::logic_error("a launch's result buffer was not resolved before its run");
+          b.bytes = *spec.bytes;
           break;
       }
     }

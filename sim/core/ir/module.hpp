@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -209,6 +210,8 @@ struct Kernel {
 // File: the elements of a .npy or raw file (sim/core/ir/buffer_file.hpp).
 // Uninitialised: as cudaMalloc leaves memory (warpsim fills it with zeros, so results stay
 // deterministic; `check init` reports reads of it that nothing in the launch wrote before).
+// Result: the bytes an earlier launch block of the module left in one of its buffers (a launch
+// sequence: a scan's block sums, a CSR matrix's row pointers), found by running that launch.
 enum class BufferInit : std::uint8_t {
   Zero,
   Iota,
@@ -217,7 +220,8 @@ enum class BufferInit : std::uint8_t {
   Permutation,
   Sorted,
   File,
-  Uninitialised
+  Uninitialised,
+  Result
 };
 
 struct BufferSpec {
@@ -228,7 +232,10 @@ struct BufferSpec {
   std::uint64_t seed = 0;      // Random
   std::optional<Literal> min;  // Random: the half-open range [min, max)
   std::optional<Literal> max;
-  std::string file;  // File: its path (a relative one resolved against the launch's file)
+  std::string file;            // File: its path (a relative one resolved against the launch's file)
+  std::string launch, buffer;  // Result: the earlier launch block and its buffer
+  // Result: those bytes, once the launch has run (cli::resolve_launch runs it).
+  std::shared_ptr<const std::vector<std::uint8_t>> bytes;
   bool operator==(const BufferSpec&) const = default;
 };
 

@@ -161,11 +161,21 @@ class LaunchParser {
     } else if (ts_.accept_word("file")) {
       spec.init = BufferInit::File;
       if (!file_args(spec)) return std::nullopt;
+    } else if (ts_.accept_word("result")) {
+      // result(LAUNCH, BUFFER): what an earlier launch block left in its buffer.
+      spec.init = BufferInit::Result;
+      if (!ts_.expect(TokenKind::LParen, "'('")) return std::nullopt;
+      auto from = ts_.expect(TokenKind::Word, "the name of an earlier launch");
+      if (!from || !ts_.expect(TokenKind::Comma, "','")) return std::nullopt;
+      auto buffer = ts_.expect(TokenKind::Word, "the name of its buffer");
+      if (!buffer || !ts_.expect(TokenKind::RParen, "')'")) return std::nullopt;
+      spec.launch = std::string(from->text);
+      spec.buffer = std::string(buffer->text);
     } else {
       ts_.diags().error(init.loc,
                         "expected a buffer initialiser (zero, uninit, iota, constant(v), "
                         "random(seed = n), sorted(seed = n), permutation(seed = n), "
-                        "file(\"path\")), found " +
+                        "file(\"path\"), result(launch, buffer)), found " +
                             found_text(init));
       return std::nullopt;
     }

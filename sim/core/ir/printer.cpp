@@ -95,6 +95,8 @@ std::string buffer_text(const BufferSpec& b) {
       return s + ")";
     case BufferInit::File:
       return s + "file(\"" + b.file + "\")";
+    case BufferInit::Result:
+      return s + "result(" + b.launch + ", " + b.buffer + ")";
   }
   return s;
 }

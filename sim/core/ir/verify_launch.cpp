@@ -109,9 +109,42 @@ class LaunchChecker {
         continue;
       }
       verify_argument(*p, a, diags_);
+      if (const auto* buf = std::get_if<BufferSpec>(&a.value);
+          buf != nullptr && buf->init == BufferInit::Result)
+        check_result(*buf, a);
     }
     for (const KernelParam& p : k.params) {
       if (!given.contains(p.name)) error("missing argument '" + p.name + "'");
+    }
+  }
+
+  // result(LAUNCH, BUFFER): LAUNCH is a launch block before this one (so a sequence cannot
+  // loop), and BUFFER one of its buffers of the same element type and count.
+  void check_result(const BufferSpec& buf, const LaunchArg& a) {
+    std::size_t self = module_.launches.size(), from = module_.launches.size();
+    for (std::size_t i = 0; i < module_.launches.size(); ++i) {
+      if (module_.launches[i].name == launch_.name && self == module_.launches.size()) self = i;
+      if (module_.launches[i].name == buf.launch && from == module_.launches.size()) from = i;
+    }
+    if (from == module_.launches.size() || from >= self) {
+      diags_.error(a.loc, "result(" + buf.launch + ", " + buf.buffer +
+                              "): no launch block named '" + buf.launch + "' before launch '" +
+                              launch_.name + "'");
+      return;
+    }
+    const BufferSpec* source = nullptr;
+    for (const LaunchArg& other : module_.launches[from].args) {
+      if (other.name == buf.buffer) source = std::get_if<BufferSpec>(&other.value);
+    }
+    if (source == nullptr) {
+      diags_.error(a.loc, "result(" + buf.launch + ", " + buf.buffer + "): launch '" + buf.launch +
+                              "' has no buffer '" + buf.buffer + "'");
+    } else if (source->element != buf.element || source->count != buf.count) {
+      diags_.error(a.loc, "result(" + buf.launch + ", " + buf.buffer + ") is " +
+                              std::string(name(source->element)) + "[" +
+                              std::to_string(source->count) + "], not " +
+                              std::string(name(buf.element)) + "[" + std::to_string(buf.count) +
+                              "]");
     }
   }
 
