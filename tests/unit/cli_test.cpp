@@ -266,6 +266,16 @@ launch scale as doubles grid(2) block(32) {
   const auto smaller = run_cli({"run", path.string(), "--launch", "plus_one"});
   CHECK(smaller.exit_code == 2);
   CHECK(smaller.err.find("result(doubles, out) is u32[64], not u32[32]") != std::string::npos);
+  // An earlier launch that faults (96 threads store into 64 elements): the fault, located.
+  std::ofstream(path) << kernels
+                      << "launch scale as too_far grid(3) block(32) {\n  out = u32[64] zero\n"
+                         "  k = 2\n}\nlaunch add_one as plus_one grid(2) block(32) {\n"
+                         "  data = u32[64] result(too_far, out)\n  out = u32[64] zero\n}\n";
+  const auto faulting = run_cli({"run", path.string(), "--launch", "plus_one"});
+  CHECK(faulting.exit_code == 2);
+  CHECK(faulting.err.find("launch 'too_far', whose buffer 'out' launch 'plus_one' starts from, "
+                          "faults") != std::string::npos);
+  CHECK(faulting.err.find("outside the bounds of 'out'") != std::string::npos);
 }
 
 }  // namespace

@@ -7,8 +7,10 @@
 #include <thread>
 
 #include "sim/core/exec/executor.hpp"
+#include "sim/core/exec/fault.hpp"
 #include "sim/core/ir/parser.hpp"
 #include "sim/core/ir/verifier.hpp"
+#include "tools/warpsim/fault_report.hpp"
 
 namespace warpsim::cli {
 
@@ -179,7 +181,15 @@ bool run_earlier_launches(const ir::LoadedModule& loaded, const LaunchOverrides&
     earlier.launch_name = buf->launch;
     const auto before = resolve_launch(loaded, earlier, err);
     if (!before) return false;
-    exec::LaunchResult ran = exec::execute(loaded.module, *before, {});
+    exec::LaunchResult ran;
+    try {
+      ran = exec::execute(loaded.module, *before, {});
+    } catch (const exec::KernelFault& f) {
+      err << loaded.diags.file() << ": error: launch '" << buf->launch << "', whose buffer '"
+          << buf->buffer << "' launch '" << spec.name << "' starts from, faults:\n";
+      write_fault(err, loaded.diags.file(), loaded.module, f);
+      return false;
+    }
     for (exec::GlobalBuffer& b : ran.memory.buffers) {
       if (b.name == buf->buffer)
         buf->bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(b.bytes));
