@@ -1,7 +1,5 @@
 // The block barriers of the SASS executor: BAR.SYNC 0 over the whole block (and BAR.RED's
 // phase), and the named barriers BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT.
-#include <fmt/format.h>
-
 #include <bit>
 
 #include "sim/sass/sass_executor.hpp"
@@ -24,27 +22,16 @@ void SassExecutor::arrive_named(const Lanes& x, SassBlock& block, SassWarp& w, s
     if (x.u32(inst.operands[0], lane) != id || x.u32(inst.operands[1], lane) != count)
       x.fault(lane, "the barrier's id or thread count differs between lanes");
   }
-  const std::uint64_t block_threads = (block.threads + 31) / 32 * 32;
-  if (id >= block.named.size()) x.fault(first, fmt::format("barrier id {} is outside 0-15", id));
-  if (count == 0 || count % 32 != 0 || count > block_threads)
-    x.fault(first, fmt::format("barrier thread count {} is not a multiple of 32 between 32 and "
-                               "the block's {} threads",
-                               count, block_threads));
   if (mask != (w.lanes & ~w.exited))
     x.fault(first,
             "a named barrier reached by part of a warp: the warp's threads must arrive "
             "together");
-  SassBlock::NamedBarrier& b = block.named[id];
-  if (id == 0 && block.barrier_arrived != 0)
-    x.fault(first,
-            "BAR.SYNC 0 with a thread count meets threads waiting at BAR.SYNC 0 without "
-            "one: one phase of barrier 0 is one kind");
-  if (b.arrived != 0 && b.expected != count)
-    x.fault(first, fmt::format("barrier {} counts to {} here, to {} for the warps already arrived",
-                               id, count, b.expected));
+  if (const auto why =
+          exec::named_arrival_error(block.named, id, count, block.threads, block.barrier_arrived))
+    x.fault(first, *why);
   ++stats_.barriers;
-  b.expected = count;
-  b.arrived += 32;
+  exec::arrive(block.named[id], count);
+  block.named_under_way |= 1u << id;
   if (inst.mods.sub == static_cast<std::uint8_t>(BarKind::Arrive)) return advance(w, active);
   w.block_waiting |= mask;
   w.named_barrier = static_cast<std::int8_t>(id);
@@ -61,13 +48,15 @@ void SassExecutor::open_named_barrier(SassBlock& block, unsigned id) const {
     w.named_barrier = -1;
   }
   block.named[id] = {};
+  block.named_under_way &= ~(1u << id);
 }
 
 bool SassExecutor::release_named_barriers(SassBlock& block) const {
   bool released = false;
-  for (unsigned id = 0; id < block.named.size(); ++id) {
-    const SassBlock::NamedBarrier& b = block.named[id];
-    if (b.expected == 0 || b.arrived < b.expected) continue;
+  for (std::uint32_t m = block.named_under_way; m != 0; m &= m - 1) {
+    const auto id = static_cast<unsigned>(std::countr_zero(m));
+    const exec::NamedBarrierPhase& b = block.named[id];
+    if (b.arrived < b.expected) continue;
     for (const SassWarp& w : block.warps)
       released |= w.block_waiting != 0 && w.named_barrier == static_cast<std::int8_t>(id);
     open_named_barrier(block, id);

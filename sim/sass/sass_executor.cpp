@@ -151,6 +151,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   block.exited_threads = 0;
   block.barrier_arrived = 0;
   block.named = {};
+  block.named_under_way = 0;
   block.barrier_true = 0;
   block.barrier_reduction = BarReduction::None;
   block.warps.resize(launch_.spec->warps_per_block());

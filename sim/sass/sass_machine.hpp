@@ -17,6 +17,7 @@
 
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/launch.hpp"
+#include "sim/core/exec/named_barrier.hpp"
 #include "sim/core/exec/stats.hpp"
 #include "sim/core/gpu_constants.hpp"
 #include "sim/sass/sass_program.hpp"
@@ -93,13 +94,8 @@ struct SassBlock {
   // kind), and for BAR.RED the arrived threads whose predicate was true.
   BarReduction barrier_reduction = BarReduction::None;
   std::uint64_t barrier_true = 0;
-  // Named barriers (BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT): threads counted in the phase
-  // under way (32 a warp) and the COUNT that opens it (0: none under way).
-  struct NamedBarrier {
-    std::uint64_t arrived = 0;
-    std::uint64_t expected = 0;
-  };
-  std::array<NamedBarrier, 16> named{};
+  exec::NamedBarriers named{};        // BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT: each one's phase
+  std::uint32_t named_under_way = 0;  // the barriers whose phase has arrivals (bit = id)
 };
 
 }  // namespace warpsim::sass

@@ -28,7 +28,7 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
     if (w.done()) continue;
     const unsigned lane = static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited));
     if (w.block_waiting != 0 && w.named_barrier >= 0) {
-      const SassBlock::NamedBarrier& n = block.named[static_cast<unsigned char>(w.named_barrier)];
+      const exec::NamedBarrierPhase& n = block.named[static_cast<unsigned char>(w.named_barrier)];
       ex.fault(block, w, lane, nullptr,
                fmt::format("BAR.SYNC {} never opens: it waits for {} threads and {} arrived",
                            w.named_barrier, n.expected, n.arrived));

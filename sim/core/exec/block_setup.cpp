@@ -88,7 +88,7 @@ void deliver_barrier_reduction(BlockState& b) {
 std::uint32_t release_named_barriers(BlockState& b) {
   std::uint32_t released = 0;
   for (std::uint32_t id = 0; id < kNamedBarriers; ++id) {
-    BlockState::NamedBarrier& n = b.named[id];
+    NamedBarrierPhase& n = b.named[id];
     if (n.expected == 0 || n.arrived < n.expected) continue;
     n = {};
     ++b.barrier_epoch;
@@ -103,7 +103,6 @@ std::uint32_t release_named_barriers(BlockState& b) {
 }
 
 bool release_block_barrier(BlockState& b) {
-  if (release_named_barriers(b) != 0) return true;
   if (b.barrier_arrived == 0 || b.barrier_arrived + b.exited_threads != b.threads) return false;
   if (b.barrier_opcode == ir::Opcode::BarRed) deliver_barrier_reduction(b);
   b.barrier_arrived = 0;
@@ -133,7 +132,10 @@ bool release_cluster_barrier(std::vector<BlockState>& cluster) {
 
 bool release_barriers(std::vector<BlockState>& cluster) {
   bool released = false;
-  for (BlockState& b : cluster) released |= release_block_barrier(b);
+  for (BlockState& b : cluster) {
+    released |= release_named_barriers(b) != 0;
+    released |= release_block_barrier(b);
+  }
   return release_cluster_barrier(cluster) || released;
 }
 
@@ -142,7 +144,7 @@ bool release_barriers(std::vector<BlockState>& cluster) {
   for (BlockState& b : blocks_) {
     for (const WarpState& w : b.warps) {
       if (w.status == WarpStatus::AtNamedBarrier) {
-        const BlockState::NamedBarrier& n = b.named[w.named_barrier];
+        const NamedBarrierPhase& n = b.named[w.named_barrier];
         ctx_.block = &b;
         fault(ctx_, w, ctx_.program.insts[w.stack.back().pc],
               static_cast<unsigned>(std::countr_zero(w.stack.back().mask)),

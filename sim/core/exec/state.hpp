@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/core/exec/check_hook.hpp"
+#include "sim/core/exec/named_barrier.hpp"
 #include "sim/core/exec/program.hpp"
 #include "sim/core/exec/stats.hpp"
 #include "sim/core/gpu_constants.hpp"
@@ -23,8 +24,6 @@ struct SimtEntry {
 };
 
 enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtNamedBarrier, AtClusterBarrier, Done };
-
-inline constexpr unsigned kNamedBarriers = 16;  // a block's barriers, PTX's 0-15
 
 inline constexpr std::uint32_t kNoBarrierResult = std::numeric_limits<std::uint32_t>::max();
 
@@ -68,14 +67,8 @@ struct BlockState {
   ir::Opcode barrier_opcode = ir::Opcode::BarSync;
   ir::VoteMode barrier_mode = ir::VoteMode::Popc;
   std::uint64_t barrier_true = 0;
-  // The named barriers (bar.sync ID, COUNT and bar.arrive): threads counted in the phase under
-  // way (32 a warp) and the COUNT that opens it (0: no phase under way).
-  struct NamedBarrier {
-    std::uint64_t arrived = 0;
-    std::uint64_t expected = 0;
-  };
-  std::array<NamedBarrier, kNamedBarriers> named{};
-  std::uint64_t cluster_arrived = 0;        // threads waiting at cluster.sync
+  NamedBarriers named{};              // bar.sync ID, COUNT and bar.arrive: each barrier's phase
+  std::uint64_t cluster_arrived = 0;  // threads waiting at cluster.sync
   std::uint64_t cluster_arrival_cycle = 0;  // timing model: when the last of them arrived
   std::uint64_t exited_threads = 0;         // threads that executed ret
   // Barriers this block has passed (bar.sync and cluster.sync), and cluster barriers alone:

@@ -104,34 +104,18 @@ void WarpRunner::arrive_at_named_barrier(WarpState& w, const DecodedInst& d, std
     });
   }
   const std::uint64_t id = value[0], count = value[1];
-  const std::uint64_t block_threads = (block.threads + kWarpSize - 1) / kWarpSize * kWarpSize;
-  if (id >= kNamedBarriers)
-    fault(ctx_, w, d, first, fmt::format("barrier id {} is outside 0-15", id));
-  if (count == 0 || count % kWarpSize != 0 || count > block_threads)
-    fault(ctx_, w, d, first,
-          fmt::format("barrier thread count {} is not a multiple of 32 between 32 and the "
-                      "block's {} threads",
-                      count, block_threads));
   const std::uint32_t live = w.lanes & ~w.exited;
   if (mask != live)
     fault(ctx_, w, d, first,
           fmt::format("a named barrier reached by part of a warp (lanes {:#010x} of {:#010x}): "
                       "the warp's threads must arrive together",
                       mask, live));
-  BlockState::NamedBarrier& b = block.named[id];
-  if (id == 0 && block.barrier_arrived != 0)
-    fault(ctx_, w, d, first,
-          fmt::format("this barrier meets {} threads waiting at bar.sync without a count: one "
-                      "phase of barrier 0 is one kind",
-                      block.barrier_arrived));
-  if (b.arrived != 0 && b.expected != count)
-    fault(ctx_, w, d, first,
-          fmt::format("barrier {} counts to {} here, to {} for the warps already arrived", id,
-                      count, b.expected));
+  if (const auto why =
+          named_arrival_error(block.named, id, count, block.threads, block.barrier_arrived))
+    fault(ctx_, w, d, first, *why);
   if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, mask);
   ++ctx_.stats.barriers;
-  b.expected = count;
-  b.arrived += kWarpSize;
+  arrive(block.named[id], count);
   if (d.opcode == ir::Opcode::BarArrive) {
     ++w.stack.back().pc;
     return;

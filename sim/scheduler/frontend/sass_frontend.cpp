@@ -160,9 +160,9 @@ class SassSource final : public InstructionSource {
     sass::SassBlock& s = block_of(block, false);
     // The timing model opened the block's barrier (exec::release_block_barrier): open it here.
     if (s.barrier_arrived != 0 && block.barrier_arrived == 0) executor_.open_block_barrier(s);
-    for (unsigned id = 0; id < exec::kNamedBarriers; ++id) {  // and its named barriers
-      if (s.named[id].expected != 0 && block.named[id].expected == 0)
-        executor_.open_named_barrier(s, id);
+    for (std::uint32_t m = s.named_under_way; m != 0; m &= m - 1) {  // and its named ones
+      const auto id = static_cast<unsigned>(std::countr_zero(m));
+      if (block.named[id].expected == 0) executor_.open_named_barrier(s, id);
     }
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
@@ -174,8 +174,10 @@ class SassSource final : public InstructionSource {
     }
     block.barrier_arrived = s.barrier_arrived;
     block.exited_threads = s.exited_threads;
-    for (unsigned id = 0; id < exec::kNamedBarriers; ++id)
-      block.named[id] = {s.named[id].arrived, s.named[id].expected};
+    for (std::uint32_t m = s.named_under_way; m != 0; m &= m - 1) {
+      const auto id = static_cast<unsigned>(std::countr_zero(m));
+      block.named[id] = s.named[id];
+    }
     warp.exited = w.exited;
     if (w.done()) {
       warp.status = exec::WarpStatus::Done;
@@ -286,7 +288,7 @@ void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
   for (const exec::BlockState& b : cluster) {
     for (const exec::WarpState& w : b.warps) {
       if (w.status != exec::WarpStatus::AtNamedBarrier) continue;
-      const exec::BlockState::NamedBarrier& n = b.named[w.named_barrier];
+      const exec::NamedBarrierPhase& n = b.named[w.named_barrier];
       fault_at(*launch_.spec, b,
                fmt::format("deadlock: barrier {} waits for {} threads and {} have arrived; no "
                            "other warp of the block can arrive",

@@ -197,10 +197,13 @@ void L1Unit::merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned c
   // are all written in full leaves them.
   if (previous_store_.size() <= a.warp) previous_store_.resize(a.warp + 1);
   PreviousStore& previous = previous_store_[a.warp];
-  std::vector<PartlyWritten> now;
-  if (count <= timing_.l2_write_merge_lines) {
-    for (unsigned k = 0; k < count; ++k) {
-      memory::L2Request& r = requests_[first + k];
+  std::vector<PartlyWritten>& now = partly_written_now_;
+  now.clear();
+  for (unsigned k = 0; count <= timing_.l2_write_merge_lines && k < count; ++k) {
+    memory::L2Request& r = requests_[first + k];
+    std::uint32_t so_far = words[k];
+    for (const PartlyWritten& w : previous.lines) {
+      if (w.line != r.line || (w.words & words[k]) != 0) continue;
       unsigned lanes = 0, staying = 0;  // lanes writing this line; those in their last chunk
       for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
         const auto lane = static_cast<unsigned>(std::countr_zero(m));
@@ -209,21 +212,19 @@ void L1Unit::merge_writes(const GlobalAccess& a, std::uint32_t first, unsigned c
         if ((previous.mask >> lane & 1u) != 0 && previous.chunk[lane] == a.addresses[lane] / 16)
           ++staying;
       }
-      std::uint32_t sector_words = 0;  // every word of the sectors the request touches
-      for (unsigned s = 0; s < memory::kSectorsPerLine; ++s)
-        if (memory::has_sector(r.sectors, s)) sector_words |= 0xffu << (8 * s);
-      std::uint32_t so_far = words[k];
-      for (const PartlyWritten& w : previous.lines) {
-        if (staying != 0 && w.line == r.line && (w.words & words[k]) == 0) {
-          r.lanes = static_cast<std::uint8_t>(lanes);
-          r.merged_lanes = static_cast<std::uint8_t>(staying);
-          so_far |= w.words;
-        }
-      }
-      if ((so_far & sector_words) != sector_words) now.push_back({r.line, so_far});
+      if (staying == 0) continue;
+      r.lanes = static_cast<std::uint8_t>(lanes);
+      r.merged_lanes = static_cast<std::uint8_t>(staying);
+      so_far |= w.words;
     }
+    std::uint32_t sector_words = 0;  // every word of the sectors the request touches
+    for (unsigned s = 0; s < memory::kSectorsPerLine; ++s)
+      if (memory::has_sector(r.sectors, s)) sector_words |= 0xffu << (8 * s);
+    if ((so_far & sector_words) != sector_words) now.push_back({r.line, so_far});
   }
-  previous.lines = std::move(now);
+  std::swap(previous.lines, now);
+  // The lanes' chunks matter only to a store that can merge: one after partly written lines.
+  if (previous.lines.empty()) return;
   previous.mask = a.mask;
   for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));

@@ -129,7 +129,8 @@ class L1Unit {
   std::vector<PendingAccess> pending_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, pending access)
   std::vector<AnsweredAccess> answered_;
-  std::vector<PreviousStore> previous_store_;  // by warp
+  std::vector<PreviousStore> previous_store_;      // by warp
+  std::vector<PartlyWritten> partly_written_now_;  // merge_writes' scratch, kept to reuse
   std::uint64_t sector_lookups_ = 0, sector_hits_ = 0, last_done_ = 0;
 };
 
