@@ -213,18 +213,28 @@ class Runner {
           },
           replay, counters_error);
     };
-    std::vector<std::string> apart, together;
+    std::vector<std::string> apart, together, own_pass;
     for (const metrics::MetricInfo& m : metrics::metric_table()) {
       if (m.gpu == metrics::Gpu::NotMeasured) continue;
-      (m.gpu == metrics::Gpu::MeasuredApart ? apart : together).emplace_back(m.name);
+      (m.gpu == metrics::Gpu::MeasuredApart     ? apart
+       : m.gpu == metrics::Gpu::MeasuredOwnPass ? own_pass
+                                                : together)
+          .emplace_back(m.name);
     }
     auto counters = measure(together);
     auto own_run = counters ? measure(apart) : std::nullopt;
-    if (counters && own_run) {
-      counters->merge(*own_run);
-      out.counters = std::move(*counters);
-    } else {
+    if (!counters || !own_run) {
       out.counters_error = counters_error;
+      return;
+    }
+    counters->merge(*own_run);
+    out.counters = std::move(*counters);
+    // Counters a profiler may not offer (the warp states): without them the others stand.
+    counters_error.clear();
+    if (auto optional = measure(own_pass)) {
+      out.counters.merge(*optional);
+    } else {
+      out.optional_counters_error = counters_error;
     }
   }
 #endif

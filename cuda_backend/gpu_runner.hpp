@@ -26,6 +26,7 @@ struct GpuRun {
   int blocks_per_sm = 0;                   // cuOccupancyMaxActiveBlocksPerMultiprocessor
   std::map<std::string, double> counters;  // metrics.def's measured counters, by name
   std::string counters_error;              // why there are none, when there are none
+  std::string optional_counters_error;     // why the MeasuredOwnPass ones are missing, if they are
 };
 
 // The code the GPU runs: PTX and the entry to launch. For an imported CUDA kernel this is

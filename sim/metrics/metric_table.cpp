@@ -35,6 +35,15 @@ const exec::SharedOpStats& dsmem(const exec::LaunchStats& s, exec::SharedOp op) 
 double ratio(std::uint64_t a, std::uint64_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
 }
+// Warp cycles in state `s`, per issued instruction: Nsight Compute's per_issue_active ratio.
+double per_issue(const scheduler::TimingStats& t, scheduler::WarpState s) {
+  return ratio(t.warp_state_cycles[static_cast<std::size_t>(s)], t.issued);
+}
+// A warp state of the GPU's that the model has no cause for (instruction fetch, dispatch, ...):
+// no warp is ever in it. Named, so that each such row is its own.
+double never_in(std::string_view /*state*/) {
+  return 0.0;
+}
 double percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }

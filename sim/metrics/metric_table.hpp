@@ -33,7 +33,10 @@ enum class Compare : std::uint8_t {
   IrVsSass,       // not compared: IR instructions against the GPU's SASS instructions
 };
 
-enum class Gpu : std::uint8_t { NotMeasured, Measured, MeasuredApart };
+// Measured: in the profiled runs of all such counters together; MeasuredApart: in a run of their
+// own (cycles are distorted by the others); MeasuredOwnPass: in a run of their own whose failure
+// (a GPU or profiler that cannot count them) loses only them, not the other counters.
+enum class Gpu : std::uint8_t { NotMeasured, Measured, MeasuredApart, MeasuredOwnPass };
 
 enum class MetricId : std::uint8_t {
 #define METRIC(id, ...) id,

@@ -96,6 +96,34 @@ TEST_CASE("timing mode adds up every SM's counters: they equal the functional ru
   }
 }
 
+TEST_CASE("each warp-state counter is that state's warp cycles per issued instruction") {
+  // Nsight Compute's smsp__average_warps_issue_stalled_X_per_issue_active.ratio is the warp
+  // cycles spent in state X over the cycles that issued an instruction: the report's warp_states
+  // (cycles) over warpsim__inst_issued. States the model has no cause for are 0.
+  const nlohmann::json j =
+      run_json("sum_reduce.kir", {"--grid", "64", "--mode", "timing", "--threads", "1"});
+  const double issued = j["metrics"]["warpsim__inst_issued"].get<double>();
+  REQUIRE(issued > 0);
+  const std::string prefix = "smsp__average_warps_issue_stalled_";
+  int modelled = 0;
+  for (const metrics::MetricInfo& m : metric_table()) {
+    if (!m.name.starts_with(prefix)) continue;
+    CAPTURE(m.name);
+    const std::string state(m.name.substr(
+        prefix.size(), m.name.size() - prefix.size() - std::strlen("_per_issue_active.ratio")));
+    const double value = j["metrics"][std::string(m.name)].get<double>();
+    if (!j["warp_states"].contains(state)) {
+      CHECK(value == 0.0);
+      continue;
+    }
+    ++modelled;
+    CHECK(value == doctest::Approx(j["warp_states"][state].get<double>() / issued));
+  }
+  // Every state of the model but `launching` (a block being set up: no warp on the GPU yet).
+  CHECK(modelled == static_cast<int>(j["warp_states"].size()) - 1);
+  CHECK(j["metrics"][prefix + "barrier_per_issue_active.ratio"].get<double>() > 0);
+}
+
 // Every byte of a counters-only struct set to one pattern, through its object representation:
 // the merge must then carry each one, listed or not.
 template <class T>

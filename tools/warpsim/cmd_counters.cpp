@@ -37,6 +37,8 @@ const char* gpu_pass(metrics::Gpu g) {
       return "-";
     case metrics::Gpu::Measured:
       return "measured";
+    case metrics::Gpu::MeasuredOwnPass:
+      return "measured, own pass";
     case metrics::Gpu::MeasuredApart:
       return "measured apart";
   }

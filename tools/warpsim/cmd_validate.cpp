@@ -33,6 +33,13 @@
 namespace warpsim::cli {
 namespace {
 
+// Warp states per issued instruction are small ratios: two decimals.
+constexpr std::string_view kPerIssueUnit = "warps/issue";
+
+std::string timing_figure(const metrics::MetricInfo& m, double v) {
+  return m.unit == kPerIssueUnit ? fmt::format("{:.2f}", v) : fmt::format("{:.1f}", v);
+}
+
 constexpr int kExitMismatch = 1;
 
 struct Row {
@@ -87,7 +94,7 @@ std::string counter_verdict(const metrics::MetricInfo& m, const metrics::MetricV
 
 // A simulated counter as the table of rows shows it: timing figures with one decimal.
 std::string shown_value(const metrics::MetricInfo& m, const metrics::MetricValue& v) {
-  if (m.source == metrics::Source::Timing) return fmt::format("{:.1f}", metrics::as_double(v));
+  if (m.source == metrics::Source::Timing) return timing_figure(m, metrics::as_double(v));
   return std::visit([](auto x) { return fmt::format("{}", x); }, v);
 }
 
@@ -174,7 +181,12 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   const scheduler::TimingResult& timed = *timed_on;
   for (const metrics::MetricInfo& m : metrics::metric_table()) {
     if (m.gpu == metrics::Gpu::NotMeasured) continue;
-    const double measured = hw->counters.at(std::string(m.name));
+    const auto found = hw->counters.find(std::string(m.name));
+    if (found == hw->counters.end()) {
+      row(std::string(m.name), "-", "-", "not measured: " + hw->optional_counters_error);
+      continue;
+    }
+    const double measured = found->second;
     if (!metrics::counted(m, sim.stats, &timed.timing)) {
       row(std::string(m.name), "-", fmt::format("{}", static_cast<std::uint64_t>(measured)),
           "not simulated: SASS instruction classes need --frontend sass");
@@ -183,7 +195,7 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     const metrics::MetricValue value = metrics::metric_value(m.id, sim.stats, &timed.timing);
     row(std::string(m.name), shown_value(m, value),
         m.source == metrics::Source::Timing
-            ? fmt::format("{:.1f}", measured)
+            ? timing_figure(m, measured)
             : fmt::format("{}", static_cast<std::uint64_t>(measured)),
         counter_verdict(m, value, measured, sass, mismatch));
     if (m.id != metrics::MetricId::warp_instructions || sass) continue;

@@ -2,7 +2,7 @@
 """A held-out set's measurement against the model as it is now, without a GPU: each launch of a
 validate CSV taken on the GPU (validation/h200/heldout.sh) is simulated again with the given
 warpsim (timing, --cache-control none as heldout.sh measures, the frontend named), and its
-cycles and achieved occupancy replace the CSV's simulated ones. The GPU's numbers are kept as
+cycles, achieved occupancy and warp states replace the CSV's simulated ones. The GPU's numbers are kept as
 taken; the CSV goes to standard output, for heldout_summary.py. Each kernel is found by its
 launch block in FOLDER's launch files (default kernels_cuda/heldout), else the textbook's.
 
@@ -17,6 +17,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 REPLACED = ("gpc__cycles_elapsed.max", "sm__warps_active.avg.pct_of_peak_sustained_active")
+STATES = "smsp__average_warps_issue_stalled_"  # the warp states, where the CSV has them
 FOLDERS = ["kernels_cuda/heldout", "kernels_cuda/textbook"]
 
 
@@ -49,7 +50,7 @@ def main(warpsim, path, frontend="sass", folder=None):
     writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0].keys()), lineterminator="\n")
     writer.writeheader()
     for r in rows:
-        if r["metric"] in REPLACED:
+        if r["metric"] in REPLACED or r["metric"].startswith(STATES):
             r["simulated"] = str(metrics[r["kernel"]][r["metric"]])
         writer.writerow(r)
 

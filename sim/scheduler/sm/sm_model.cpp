@@ -197,8 +197,14 @@ void SmModel::run_until(std::uint64_t end) {
             if (earliest_[w] > now_) return false;
             if (still_throttled(w, p, now_)) return false;
             WarpTiming& t = timing_warp(w);
+            const std::uint64_t could_issue_from = earliest_[w];
             const bool ok = evaluate(w, now_);
-            if (ok) set_state(t, w, WarpState::NotSelected, now_);
+            if (ok) {
+              // Since its wait ended it was ready, but not asked (another warp issued first).
+              if (could_issue_from > t.state_since && could_issue_from < now_)
+                set_state(t, w, WarpState::NotSelected, could_issue_from);
+              set_state(t, w, WarpState::NotSelected, now_);
+            }
             return ok;
           },
           [&](std::uint32_t w) { return timing_warp(w).state == WarpState::LongScoreboard; });
@@ -267,9 +273,10 @@ void SmModel::issue(std::uint32_t warp) {
   }
   set_earliest(t, 0);
   // Whatever it waits for next is its state from the next cycle.
-  if (w.status == exec::WarpStatus::Ready)
-    evaluate(warp, now_ + 1);
-  else
+  if (w.status == exec::WarpStatus::Ready) {
+    // Ready at once: until the scheduler picks it, it waits on others (not_selected).
+    if (evaluate(warp, now_ + 1)) set_state(t, warp, WarpState::NotSelected, now_ + 1);
+  } else
     set_state(t, warp, WarpState::Barrier, now_ + 1);
 }
 
@@ -277,6 +284,11 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
   WarpTiming& t = timing_warp(warp);
   SubPartition& sp = partitions_[t.sub_partition];
   auto result_at = [&](std::uint64_t ready, WarpState producer) {
+    // On the SASS frontend only variable-latency instructions (S2R, LDC, MUFU, conversions, shared
+    // memory) set a scoreboard, and the GPU calls a wait on one of those a short scoreboard;
+    // fixed latencies are the compiled stall counts (next_issue).
+    if (it.counting_scoreboards && producer == WarpState::Wait)
+      producer = WarpState::ShortScoreboard;
     for (unsigned i = 0; i < it.nwrites; ++i) {
       t.ready[it.writes[i]] = std::max(t.ready[it.writes[i]], ready);
       t.producer[it.writes[i]] = producer;
