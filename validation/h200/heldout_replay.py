@@ -6,7 +6,9 @@ cycles, achieved occupancy and warp states replace the CSV's simulated ones. The
 taken; the CSV goes to standard output, for heldout_summary.py. Each kernel is found by its
 launch block in FOLDER's launch files (default kernels_cuda/heldout), else the textbook's.
 
-  validation/h200/heldout_replay.py WARPSIM CSV [sass|ir] [FOLDER] > replayed.csv
+  validation/h200/heldout_replay.py WARPSIM CSV [sass|ir] [FOLDER] [--set KEY=VALUE ...] > replayed.csv
+
+(--set: a config value for every run, to see what a change of the model would do.)
 """
 import csv
 import glob
@@ -19,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 REPLACED = ("gpc__cycles_elapsed.max", "sm__warps_active.avg.pct_of_peak_sustained_active")
 STATES = "smsp__average_warps_issue_stalled_"  # the warp states, where the CSV has them
 FOLDERS = ["kernels_cuda/heldout", "kernels_cuda/textbook"]
+SETTINGS = []  # --set KEY=VALUE pairs, passed on to warpsim run
 
 
 def launch_file(kernel):
@@ -34,7 +37,7 @@ def simulate(warpsim, frontend, kernel):
     source = launches[:-len(".launch")] + ".cu"
     out = subprocess.run([warpsim, "run", source, "--launch-file", launches,
                           "--mode", "timing", "--frontend", frontend, "--cache-control", "none",
-                          "--threads", "1", "--json", "-"],
+                          "--threads", "1", "--json", "-", *SETTINGS],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)["metrics"]
 
@@ -56,6 +59,13 @@ def main(warpsim, path, frontend="sass", folder=None):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4, 5):
+    args = sys.argv[1:]
+    while "--set" in args:
+        at = args.index("--set")
+        if at + 1 >= len(args):
+            sys.exit(__doc__)
+        SETTINGS += ["--set", args[at + 1]]
+        del args[at:at + 2]
+    if len(args) not in (2, 3, 4):
         sys.exit(__doc__)
-    main(*sys.argv[1:])
+    main(*args)

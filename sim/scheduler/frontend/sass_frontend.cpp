@@ -37,9 +37,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::POPC:
     case Op::FLO:
     case Op::BREV:
-    case Op::S2R:
     case Op::CS2R:
-    case Op::B2R:  // a read from the barrier unit, variable latency as S2R's (not calibrated)
+    case Op::B2R:  // a read from the barrier unit, variable latency (not calibrated)
       return Pipe::Sfu;
     case Op::I2F:
     case Op::F2I:
@@ -60,6 +59,11 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::SHFL:
     case Op::MATCH:
     case Op::REDUX:
+    // S2R goes through the MIO queue as a shuffle does: on the H200 warps that start together
+    // wait for their SR_TID/SR_CTAID reads as short scoreboard and MIO throttle, with no shared
+    // memory in the kernel (copy_256, load_only_256: 2.3-3.1 and 0.7-1.8 warp cycles per
+    // instruction, validation/h200/results/warp_states/).
+    case Op::S2R:
       return Pipe::Shared;
     case Op::LDC:
       return inst.mods.uniform ? Pipe::Int : Pipe::Const;
@@ -243,7 +247,8 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     if (it.pipe == Pipe::Convert && (is_64bit(inst.mods.type) || is_64bit(inst.mods.dest)))
       it.latency = static_cast<std::uint32_t>(timing.convert_f64_latency);
     it.memory_op = memory_op_of(inst.op);
-    it.shuffle = inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX;
+    it.shuffle =
+        inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX || inst.op == Op::S2R;
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
     it.counting_scoreboards = true;
