@@ -84,6 +84,8 @@ std::string counter_verdict(const metrics::MetricInfo& m, const metrics::MetricV
                          value - measured);
     }
     case metrics::Compare::Shown:
+      // A state the model has no cause for: its error says nothing but that.
+      if (!m.note.empty()) return fmt::format("shown ({})", m.note);
       return fmt::format("shown ({:+.1f} %)", error);
     case metrics::Compare::IrVsSass:
       return fmt::format("IR vs SASS instructions: not compared ({:.2f} SASS per IR)",
@@ -215,16 +217,20 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
 #endif
 
 void write_table(std::ostream& out, const std::vector<Row>& rows) {
+  // The metric column as wide as its longest name, so the values line up.
+  std::size_t width = 34;
+  for (const Row& r : rows) width = std::max(width, r.metric.size());
   std::string current;
   for (const Row& r : rows) {
     const std::string title = r.kernel + " / " + r.launch;
     if (title != current) {
       out << '\n' << title << '\n';
-      out << fmt::format("  {:<34} {:<28} {:<16} {}\n", "metric", "simulated", "measured",
+      out << fmt::format("  {:<{}} {:<28} {:<16} {}\n", "metric", width, "simulated", "measured",
                          "verdict");
       current = title;
     }
-    out << fmt::format("  {:<34} {:<28} {:<16} {}\n", r.metric, r.simulated, r.measured, r.verdict);
+    out << fmt::format("  {:<{}} {:<28} {:<16} {}\n", r.metric, width, r.simulated, r.measured,
+                       r.verdict);
   }
 }
 
