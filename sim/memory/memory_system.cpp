@@ -106,7 +106,10 @@ std::uint64_t MemorySystem::slice_of(std::uint64_t line, std::uint64_t partition
 }
 
 void MemorySystem::resolve_side(const std::vector<L2Request*>& requests, std::uint64_t not_before) {
-  for (L2Request* r : requests) r->done = std::max(serve(*r), not_before);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (i + kPrefetchAhead < requests.size()) prefetch(*requests[i + kPrefetchAhead]);
+    requests[i]->done = std::max(serve(*requests[i]), not_before);
+  }
 }
 
 void MemorySystem::preload(std::uint64_t address, std::uint64_t bytes, std::uint32_t side) {
@@ -235,23 +238,38 @@ BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t slice) {
   return BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0};
 }
 
-std::uint64_t MemorySystem::serve(const L2Request& r) {
-  const std::uint64_t half = t_.l2_latency / 2;
+MemorySystem::Route MemorySystem::route_of(const L2Request& r) const {
   // Reads and writes go to a slice of their SM's partition; a line's home partition (where the
   // host's copies and written data live) serves what another partition lacks. An atomic is
   // applied at one place for every SM: the slice that owns the line's group of
   // l2_atomic_lines_per_unit neighbouring lines, so a few neighbouring lines share one slice's
   // atomic unit; groups are spread over all slices by a multiplicative hash (calibrated with
   // it: atom_lines*).
+  Route route;
   const bool atomic = r.kind == RequestKind::Atomic;
   const std::uint64_t group = r.line / std::max<std::uint64_t>(1, t_.l2_atomic_lines_per_unit);
-  const std::uint64_t partition =
-      r.sm < partition_of_sm_.size()
-          ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
-          : 0;
-  const bool away_from_home = !atomic && home_of(r.line) != partition;
-  const std::uint64_t slice_index =
-      atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices : slice_of(r.line, partition);
+  route.partition = r.sm < partition_of_sm_.size()
+                        ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
+                        : 0;
+  route.home = atomic ? route.partition : home_of(r.line);
+  route.slice = atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices
+                       : slice_of(r.line, route.partition);
+  return route;
+}
+
+void MemorySystem::prefetch(const L2Request& r) const {
+  const Route route = route_of(r);
+  slices_[route.slice].prefetch(r.line);
+  if (route.home != route.partition) slices_[slice_of(r.line, route.home)].prefetch(r.line);
+}
+
+std::uint64_t MemorySystem::serve(const L2Request& r) {
+  const std::uint64_t half = t_.l2_latency / 2;
+  const Route route = route_of(r);
+  const bool atomic = r.kind == RequestKind::Atomic;
+  const std::uint64_t partition = route.partition;
+  const bool away_from_home = route.home != partition;
+  const std::uint64_t slice_index = route.slice;
   const std::uint32_t side = side_of_slice(slice_index);
   const auto sectors = count(r.sectors);
   const double sector_times = r.kind == RequestKind::Write ? write_sector_times(r) : sectors;
@@ -261,7 +279,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
     // which keeps every written line; the SM's partition passes them on, across the link: the
     // bytes written, not whole sectors (strided_store_rounds s4w4: 4.1 M sectors written 8 bytes
     // in each crossed in 52,000 cycles, 2.5 KB a cycle as whole sectors, twice the link's rate).
-    const std::uint64_t home_partition = home_of(r.line);
+    const std::uint64_t home_partition = route.home;
     const std::uint64_t home_slice = slice_of(r.line, home_partition);
     const double written_bytes = 4.0 * std::popcount(r.words);
     const Cycle arrived = away_from_home
@@ -277,7 +295,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
       if (has_sector(r.sectors, s) && !has_sector(home.valid, s)) home.fill_cycle[s] = at_home;
     }
     home.valid |= r.sectors;
-    home.dirty |= r.sectors;
+    slices_[home_slice].mark_dirty(home, r.sectors);
     if (CacheLine* copy = away_from_home ? slices_[slice_index].find(r.line) : nullptr) {
       copy->valid |= r.sectors;  // a copy this partition holds stays current
       for (unsigned s = 0; s < 4; ++s) {
@@ -291,7 +309,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
   const std::uint64_t ready = read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side,
                                            away_from_home, partition);
-  if (atomic) line.dirty |= r.sectors;
+  if (atomic) slices_[slice_index].mark_dirty(line, r.sectors);
   return ready + half;
 }
 

@@ -66,9 +66,11 @@ class MemorySystem {
   // is called for Atomic requests as they reach their slice.
   template <typename ApplyAtomic>
   void resolve(std::vector<L2Request*>& requests, std::uint64_t not_before, ApplyAtomic&& apply) {
-    for (L2Request* r : requests) {
-      if (r->kind == RequestKind::Atomic && r->atomic >= 0) apply(*r);
-      r->done = std::max(serve(*r), not_before);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      if (i + kPrefetchAhead < requests.size()) prefetch(*requests[i + kPrefetchAhead]);
+      L2Request& r = *requests[i];
+      if (r.kind == RequestKind::Atomic && r.atomic >= 0) apply(r);
+      r.done = std::max(serve(r), not_before);
     }
   }
   // The same for requests of one side only and without atomics (an atomic's slice may be on
@@ -84,6 +86,16 @@ class MemorySystem {
   MemoryCounters counters() const;
 
  private:
+  // Where a request goes: its SM's partition, the line's home partition (the SM's for an
+  // atomic) and the slice that serves it first.
+  struct Route {
+    std::uint64_t partition = 0, home = 0, slice = 0;
+  };
+  Route route_of(const L2Request& r) const;
+  // Requests are resolved in batches: the sets the one this far ahead will touch are read into
+  // the host's cache while the ones before it are served (results do not depend on it).
+  static constexpr std::size_t kPrefetchAhead = 6;
+  void prefetch(const L2Request& r) const;
   std::uint64_t serve(const L2Request& r);
   // When `bytes` sent at `at` toward `to_partition` (lines of `side`) are across the link.
   Cycle cross(std::uint32_t side, std::uint64_t to_partition, double bytes, Cycle at);

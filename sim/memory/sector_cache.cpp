@@ -1,6 +1,7 @@
 #include "sim/memory/sector_cache.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "sim/core/gpu_constants.hpp"
 #include "sim/memory/address_hash.hpp"
@@ -13,6 +14,7 @@ SectorCache::SectorCache(std::uint64_t bytes, std::uint64_t ways, SetIndex index
       set_magic_(sets_ == 0 ? 0 : remainder_magic(sets_)),
       tags_(sets_ * ways_, kNever),
       stamps_(sets_ * ways_, 0),
+      dirty_(sets_ * ways_, 0),
       lines_(sets_ * ways_) {}
 
 std::uint64_t SectorCache::set_of(std::uint64_t line) const {
@@ -51,11 +53,40 @@ CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
     if (stamps_[base + w] < stamps_[base + victim]) victim = w;
   }
   CacheLine& v = lines_[base + victim];
-  if (tags[victim] != kNever) evicted = {tags[victim], v.dirty};
+  if (tags[victim] != kNever) {
+    evicted.line = tags[victim];
+    // A cache nothing was ever written into (a write-through L1) need not read its dirty bits.
+    if (any_dirty_) {
+      evicted.dirty = dirty_[base + victim];
+      dirty_[base + victim] = 0;
+    }
+  }
   v = CacheLine{};
   tags_[base + victim] = line;
   stamps_[base + victim] = ++stamp_;
   return &v;
+}
+
+void SectorCache::mark_dirty(const CacheLine& l, std::uint8_t sectors) {
+  const CacheLine* first = lines_.data();
+  if (std::less<const CacheLine*>{}(&l, first) ||
+      !std::less<const CacheLine*>{}(&l, first + lines_.size()))
+    return;
+  dirty_[static_cast<std::size_t>(&l - first)] |= sectors;
+  any_dirty_ = any_dirty_ || sectors != 0;
+}
+
+void SectorCache::prefetch(std::uint64_t line) const {
+  if (sets_ == 0) return;
+  const std::uint64_t base = set_of(line) * ways_;
+  // Every host cache line of the set's tags and stamps (8 words to a 64-byte line).
+  for (std::uint64_t w = 0; w < ways_; w += 8) {
+    __builtin_prefetch(tags_.data() + base + w);
+    __builtin_prefetch(stamps_.data() + base + w);
+  }
+  __builtin_prefetch(tags_.data() + base + ways_ - 1);
+  __builtin_prefetch(stamps_.data() + base + ways_ - 1);
+  if (any_dirty_) __builtin_prefetch(dirty_.data() + base);
 }
 
 }  // namespace warpsim::memory

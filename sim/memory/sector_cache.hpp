@@ -17,12 +17,12 @@ inline bool has_sector(unsigned mask, unsigned s) {
   return ((mask >> s) & 1u) != 0;
 }
 
-struct CacheLine {
-  std::uint64_t tag = kNever;  // line address (byte address / 128), kNever when empty
-  std::uint8_t valid = 0;      // sectors present (bit per sector)
-  std::uint8_t dirty = 0;      // sectors written and not yet written back
+// One host cache line each, so that allocating a line over a victim writes one host line and
+// reads none (the tag, the LRU stamp and the dirty sectors live in the cache's own arrays).
+struct alignas(64) CacheLine {
   std::uint64_t fill_cycle[4] = {0, 0, 0, 0};  // when each present sector's data arrives
   std::int32_t pending[4] = {-1, -1, -1, -1};  // fill not yet known: the request's index
+  std::uint8_t valid = 0;                      // sectors present (bit per sector)
 };
 
 struct Eviction {
@@ -46,6 +46,13 @@ class SectorCache {
   CacheLine* find(std::uint64_t line);
   // The line, allocated (evicting the least recently used) when absent; LRU updated.
   CacheLine* touch(std::uint64_t line, Eviction& evicted);
+  // Sectors of `l` (a line this cache returned) written and not yet written back; written to
+  // DRAM (reported in the Eviction) when the line is evicted. A line not of this cache (an
+  // uncached stand-in) is ignored.
+  void mark_dirty(const CacheLine& l, std::uint8_t sectors);
+  // Starts reading the tags and LRU stamps of the set `line` maps to, for a touch soon after
+  // (the caches are far larger than the host's: an L2 slice's set is a host cache miss).
+  void prefetch(std::uint64_t line) const;
 
  private:
   std::uint64_t set_of(std::uint64_t line) const;
@@ -56,6 +63,8 @@ class SectorCache {
   // Set-major. Tags apart from the rest, so a lookup reads one or two host cache lines.
   std::vector<std::uint64_t> tags_;    // line address (byte address / 128), kNever when empty
   std::vector<std::uint64_t> stamps_;  // LRU: when each way was last used
+  std::vector<std::uint8_t> dirty_;    // sectors written and not yet written back
+  bool any_dirty_ = false;             // mark_dirty was ever called with sectors
   std::vector<CacheLine> lines_;
 };
 

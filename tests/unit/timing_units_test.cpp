@@ -63,7 +63,7 @@ TEST_CASE("the sectored cache allocates lines, fills sectors and evicts the leas
   REQUIRE(l != nullptr);
   CHECK(ev.line == memory::kNever);
   l->valid = 0b0101;
-  l->dirty = 0b0001;
+  c.mark_dirty(*l, 0b0001);
   CHECK(c.find(7)->valid == 0b0101);
   // Fill the set that line 7 maps to until 7, the least recently used, is evicted.
   std::uint64_t evicted = memory::kNever, other = 8;
