@@ -126,6 +126,10 @@ void pipe_latency(Pipe p, const config::TimingConfig& t, InstTiming& out) {
   switch (p) {
     case Pipe::Int:
       return set(t.int_latency, t.int_interval);
+    case Pipe::Uniform:
+      // One value a warp, so not the 16 lanes' two cycles a warp instruction of Int; its
+      // latency as Int's (assumed).
+      return set(t.int_latency, 1);
     case Pipe::Fp32:
       return set(t.fp32_latency, t.fp32_interval);
     case Pipe::IMul:

@@ -9,6 +9,7 @@ namespace warpsim::scheduler {
 
 enum class Pipe : std::uint8_t {
   Int,
+  Uniform,  // the uniform datapath (UIADD3, ULOP3, ...): one per sub-partition, beside Int
   Fp32,
   IMul,
   Fp64,

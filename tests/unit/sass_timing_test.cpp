@@ -127,6 +127,27 @@ TEST_CASE("global atomics are timed by the L2's atomic units, not as stores") {
   CHECK(atomics > 0);
 }
 
+TEST_CASE("the uniform datapath's arithmetic issues to a pipe of its own, one a cycle") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // uniform_paths (branches.kir, its first kernel) counts its loop in uniform registers
+  // (UIADD3, UISETP): those must not take the INT32 lanes' issue slots, which hold a warp
+  // instruction int_interval (2) cycles since a sub-partition has 16 of them for 32 lanes.
+  const KernelRun k = load_kernel("calibration/branches.kir");
+  const sass::SassKernel kernel = compiled(k);
+  const auto timed = scheduler::classify_sass(kernel.program, h200().timing);
+  unsigned uniform = 0;
+  for (std::size_t i = 0; i < timed.size(); ++i) {
+    const sass::Instruction& inst = kernel.program.insts[i];
+    if (!inst.mods.uniform || inst.pipe != exec::SassPipe::Uniform) continue;
+    CAPTURE(inst.address);
+    ++uniform;
+    CHECK(timed[i].pipe == scheduler::Pipe::Uniform);
+    CHECK(timed[i].interval == 1);
+  }
+  CHECK(uniform > 0);
+  CHECK(h200().timing.int_interval == 2);
+}
+
 TEST_CASE("an instruction the SASS executor does not model is an error naming it") {
   // A listing as nvdisasm -hex -c prints it, with one made-up opcode.
   const std::string text =

@@ -15,6 +15,13 @@ namespace {
 using sass::Op;
 
 Pipe pipe_of(const sass::Instruction& inst) {
+  // The uniform datapath's arithmetic and logic (UIADD3, ULOP3, UISETP, UMOV, ...) computes one
+  // value a warp beside the INT32 lanes, which it does not hold up: branches.kir's loops, whose
+  // counters are uniform, throttle on the INT pipe in the model where the H200 shows 0.4-0.8
+  // warp cycles of math_pipe_throttle per instruction (results/waves/). Moves, bit counts and
+  // the uniform reads of special registers, constants and registers are not its arithmetic.
+  if (inst.mods.uniform && (inst.pipe == exec::SassPipe::Uniform || inst.op == Op::MOV))
+    return Pipe::Uniform;
   switch (inst.op) {
     case Op::IMAD:
     case Op::IMADWIDE:

@@ -150,6 +150,7 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     case Pipe::Const:
       break;
     case Pipe::Int:
+    case Pipe::Uniform:
     case Pipe::Fp32:
     case Pipe::IMul:
     case Pipe::Fp64:
@@ -324,6 +325,7 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
     case Pipe::Exit:
       break;
     case Pipe::Int:
+    case Pipe::Uniform:
     case Pipe::Fp32:
     case Pipe::IMul:
     case Pipe::Fp64:
