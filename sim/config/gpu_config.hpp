@@ -116,6 +116,7 @@ struct TimingConfig {
   std::uint64_t sass_convert_f64_latency = 0;
   std::uint64_t sass_sfu_latency = 0;
   std::uint64_t sass_special_register_latency = 0;  // S2R, to the instruction that waits for it
+  std::uint64_t sass_immediate_constant_miss_latency = 0;  // a constant operand's line missing
 };
 
 // `t` as the SASS frontend times with it: its [sass] values in place of the IR frontend's.

@@ -35,6 +35,10 @@ const std::vector<KeySpec>& sass_timing_keys() {
       {"sass.special_register_latency", K::Integer, "cycles", "20",
        "S2R (thread and block indices, clocks), to the instruction waiting for it",
        &T::sass_special_register_latency, 1, 4096},
+      {"sass.immediate_constant_miss_latency", K::Integer, "cycles", "110",
+       "a constant operand's line the SM's immediate-constant cache lacks, until warps needing "
+       "it may issue",
+       &T::sass_immediate_constant_miss_latency, 0, 1u << 20},
   };
   return keys;
 }

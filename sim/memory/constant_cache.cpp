@@ -6,10 +6,21 @@
 namespace warpsim::memory {
 
 ConstantCache::ConstantCache(const ConstantTiming& timing, bool l2_flushed)
-    : timing_(timing), l2_flushed_(l2_flushed), seen_(kBankBytes / kLineBytes / 64, 0) {}
+    : timing_(timing), l2_flushed_(l2_flushed), arrives_(kBankBytes / kLineBytes, kNotRead) {}
 
-std::uint64_t ConstantCache::read(std::uint32_t mask, const std::uint64_t* offsets) {
+std::uint64_t ConstantCache::read(std::uint32_t mask, const std::uint64_t* offsets,
+                                  std::uint64_t now) {
   bool miss = false;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1)
+    miss |= arrives_[offsets[std::countr_zero(m)] / kLineBytes] == kNotRead;
+  std::uint64_t miss_cost = 0;
+  if (miss) {
+    const bool first = !missed_;
+    miss_cost = first ? timing_.first_miss_latency : timing_.miss_latency;
+    if (l2_flushed_) miss_cost += first ? timing_.cold_first_cycles : timing_.cold_cycles;
+    missed_ = true;
+  }
+  std::uint64_t wait = miss_cost;
   std::uint32_t addresses = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {
     const int lane = std::countr_zero(m);
@@ -18,19 +29,11 @@ std::uint64_t ConstantCache::read(std::uint32_t mask, const std::uint64_t* offse
          before &= before - 1)
       repeated = offsets[std::countr_zero(before)] == offsets[lane];
     addresses += repeated ? 0 : 1;
-    const std::uint64_t line = offsets[lane] / kLineBytes;
-    std::uint64_t& word = seen_[line / 64];
-    miss |= (word >> (line % 64) & 1u) == 0;
-    word |= std::uint64_t{1} << (line % 64);
+    std::uint64_t& arrives = arrives_[offsets[lane] / kLineBytes];
+    if (arrives == kNotRead) arrives = now + miss_cost;
+    if (arrives > now) wait = std::max(wait, arrives - now);
   }
-  std::uint64_t miss_cost = 0;
-  if (miss) {
-    const bool first = !missed_;
-    miss_cost = first ? timing_.first_miss_latency : timing_.miss_latency;
-    if (l2_flushed_) miss_cost += first ? timing_.cold_first_cycles : timing_.cold_cycles;
-    missed_ = true;
-  }
-  return miss_cost + (std::max(addresses, 1u) - 1) * timing_.serial_cycles;
+  return wait + (std::max(addresses, 1u) - 1) * timing_.serial_cycles;
 }
 
 }  // namespace warpsim::memory

@@ -1,9 +1,12 @@
 // One SM's constant cache, as the timing model sees it: a line the SM has not read in the
 // launch comes from memory first (the SM's first such miss costs more: the constant bank's
-// translation is set up), and lanes of a warp reading different addresses are served one
-// address after another.
+// translation is set up), a read of a line already on its way waits for it (warps that start
+// together all wait for the parameters' line, not only the first to ask), and lanes of a warp
+// reading different addresses are served one address after another.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -25,15 +28,47 @@ class ConstantCache {
 
   ConstantCache(const ConstantTiming& timing, bool l2_flushed);
 
-  // The cycles a warp's read of the bank offsets `offsets[lane]` (for the lanes in `mask`)
-  // takes beyond the pipe's latency; the lines become cached.
-  std::uint64_t read(std::uint32_t mask, const std::uint64_t* offsets);
+  // The cycles a warp's read at cycle `now` of the bank offsets `offsets[lane]` (for the lanes
+  // in `mask`) takes beyond the pipe's latency; the lines become cached. Reads come in
+  // non-decreasing `now`.
+  std::uint64_t read(std::uint32_t mask, const std::uint64_t* offsets, std::uint64_t now);
 
  private:
   ConstantTiming timing_;
   bool l2_flushed_;
-  std::vector<std::uint64_t> seen_;  // a bit per line of the bank: read in this launch
-  bool missed_ = false;              // the SM has missed a line in the launch
+  // Per line of the bank: the cycle its data is there (kNotRead before the launch reads it).
+  static constexpr std::uint64_t kNotRead = UINT64_MAX;
+  std::vector<std::uint64_t> arrives_;
+  bool missed_ = false;  // the SM has missed a line in the launch
+};
+
+// One SM's immediate-constant cache: the lines of the constant banks that instructions read as
+// operands (c[0x0][0x210] in an IMAD, a ULDC), a small direct-mapped table. A line the SM has not
+// read comes from the L2 in miss_latency cycles, and every warp that needs it meanwhile waits
+// for it (the GPU's imc_miss state: warps starting together wait on their first operands).
+class ImmediateConstants {
+ public:
+  static constexpr std::uint32_t kEntries = 64;
+  explicit ImmediateConstants(std::uint64_t miss_latency) : miss_latency_(miss_latency) {}
+  // The line's key: the bank and the offset's 64-byte line.
+  static std::uint32_t key(std::uint32_t bank, std::uint64_t offset) {
+    return bank << 10 | static_cast<std::uint32_t>((offset / 64) & 0x3ff);
+  }
+  // When line `key` is there for a warp asking at `now` (`now` itself if it is): a line not
+  // held is fetched from `now`, replacing the one in its entry.
+  std::uint64_t ready(std::uint32_t key, std::uint64_t now) {
+    Entry& e = entries_[(key ^ key >> 6) % kEntries];
+    if (e.key != key) e = {key, now + miss_latency_};
+    return std::max(e.arrives, now);
+  }
+
+ private:
+  struct Entry {
+    std::uint32_t key = UINT32_MAX;
+    std::uint64_t arrives = 0;
+  };
+  std::uint64_t miss_latency_;
+  std::array<Entry, kEntries> entries_{};
 };
 
 }  // namespace warpsim::memory

@@ -35,6 +35,11 @@ struct InstTiming {
   std::uint8_t stall = 0;
   bool counting_scoreboards = false;
   std::uint8_t nreads = 0, nwrites = 0;
+  // SASS: the immediate-constant cache line an operand reads at a fixed offset (c[bank][offset]
+  // of any instruction but LDC, which goes through the constant cache's load path), as
+  // ImmediateConstants keys it; kNoConstantLine when none.
+  static constexpr std::uint32_t kNoConstantLine = UINT32_MAX;
+  std::uint32_t constant_line = kNoConstantLine;
   std::uint32_t reads[16]{};
   std::uint32_t writes[4]{};
 };

@@ -39,6 +39,7 @@ enum class WarpState : std::uint8_t {
   Barrier,           // at bar.sync or cluster.sync
   Launching,         // its block was just assigned and is being set up
   Drain,             // finished, waiting for its memory operations before exiting
+  ImcMiss,           // an operand's constant is not yet in the immediate-constant cache
   Count
 };
 inline constexpr std::size_t kWarpStates = static_cast<std::size_t>(WarpState::Count);
@@ -47,7 +48,7 @@ inline const char* warp_state_name(WarpState s) {
   static constexpr std::array<const char*, kWarpStates> names = {
       "selected",           "not_selected", "long_scoreboard", "short_scoreboard", "wait",
       "math_pipe_throttle", "mio_throttle", "lg_throttle",     "branch_resolving", "barrier",
-      "launching",          "drain"};
+      "launching",          "drain",        "imc_miss"};
   return names[static_cast<std::size_t>(s)];
 }
 

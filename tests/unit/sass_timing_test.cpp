@@ -108,6 +108,26 @@ TEST_CASE("the [sass] values time the SASS frontend, and only it") {
   CHECK(cycles("ir", "121") == cycles("ir", "21"));
 }
 
+TEST_CASE("warps wait for a constant operand's line the SM has not yet read, as imc_miss") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // vecAdd's SASS reads the block size and the buffers' descriptor as constant operands (ULDC):
+  // the warps an SM starts together all wait for those lines; with no miss latency none does.
+  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
+  auto imc_miss = [&](const std::string& latency) {
+    const CommandResult r =
+        run_cli({"run", file, "--mode", "timing", "--frontend", "sass", "--set",
+                 "sass.immediate_constant_miss_latency=" + latency, "--json", "-"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return nlohmann::json::parse(
+               r.out)["metrics"]
+                     ["smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio"]
+                         .get<double>();
+  };
+  CHECK(imc_miss("110") > 0);
+  CHECK(imc_miss("0") == 0);
+}
+
 TEST_CASE("global atomics are timed by the L2's atomic units, not as stores") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   // atom_add's loop adds to a counter per line with atomicAdd, whose result it does not use:

@@ -34,17 +34,35 @@ TEST_CASE("the shared pipe serves wavefronts in turn, each partition's path at i
   CHECK(pipe.serve(0, 20, 1, true, 3) == 132);
 }
 
-TEST_CASE("the constant cache charges a line's first read and each further distinct address") {
+TEST_CASE(
+    "the constant cache charges a line's first read, a wait for one on its way, and each further "
+    "distinct address") {
   // miss 100, the SM's first miss 300, 5 per further address; from DRAM 1,000 / 50 more.
   const memory::ConstantTiming timing{100, 300, 5, 1000, 50};
   memory::ConstantCache warm(timing, false);
   const std::uint64_t same[2] = {0, 0}, two[2] = {0, 4}, next_line[1] = {64};
-  CHECK(warm.read(0b11, same) == 300);      // line 0: the first miss, one address
-  CHECK(warm.read(0b11, two) == 5);         // line 0 again (cached), two addresses
-  CHECK(warm.read(0b1, next_line) == 100);  // line 1 (64 bytes on): a later miss
+  CHECK(warm.read(0b11, same, 0) == 300);         // line 0: the first miss, one address
+  CHECK(warm.read(0b11, two, 1000) == 5);         // line 0 again (cached), two addresses
+  CHECK(warm.read(0b1, next_line, 1000) == 100);  // line 1 (64 bytes on): a later miss
+  // Line 1 arrives at 1,100: a read at 1,040 waits the 60 cycles left, not a miss of its own.
+  CHECK(warm.read(0b1, next_line, 1040) == 60);
+  CHECK(warm.read(0b1, next_line, 1100) == 0);
   memory::ConstantCache cold(timing, true);
-  CHECK(cold.read(0b1, same) == 1300);
-  CHECK(cold.read(0b1, next_line) == 150);
+  CHECK(cold.read(0b1, same, 0) == 1300);
+  CHECK(cold.read(0b1, next_line, 2000) == 150);
+}
+
+TEST_CASE("the immediate-constant cache fetches a line once and makes later askers wait for it") {
+  memory::ImmediateConstants imc(100);
+  // c[0x0][0x210] and c[0x0][0x218] share the 64-byte line 0x200-0x23f; c[0x3][0x210] is another
+  // bank's.
+  const std::uint32_t params = memory::ImmediateConstants::key(0, 0x210);
+  CHECK(memory::ImmediateConstants::key(0, 0x218) == params);
+  CHECK(memory::ImmediateConstants::key(3, 0x210) != params);
+  CHECK(imc.ready(params, 10) == 110);   // missed at 10: there 100 cycles later
+  CHECK(imc.ready(params, 50) == 110);   // asked on its way: the same arrival, no second fetch
+  CHECK(imc.ready(params, 200) == 200);  // there
+  CHECK(imc.ready(memory::ImmediateConstants::key(3, 0x210), 200) == 300);
 }
 
 TEST_CASE("the block launcher spaces blocks and holds one beyond those starting at once") {

@@ -32,6 +32,8 @@ const char* warp_state_colour(WarpState s) {
       return "#BBBBBB";  // grey
     case WarpState::Drain:
       return "#555555";  // dark grey
+    case WarpState::ImcMiss:
+      return "#DDDDDD";  // pale grey
     case WarpState::Count:
       break;
   }
@@ -40,12 +42,11 @@ const char* warp_state_colour(WarpState s) {
 
 const std::array<WarpState, scheduler::kWarpStates>& warp_states_in_table_order() {
   static constexpr std::array<WarpState, scheduler::kWarpStates> order = {
-      WarpState::Barrier,        WarpState::BranchResolving,
-      WarpState::Drain,          WarpState::LgThrottle,
-      WarpState::LongScoreboard, WarpState::MathPipeThrottle,
-      WarpState::MioThrottle,    WarpState::NotSelected,
-      WarpState::Selected,       WarpState::ShortScoreboard,
-      WarpState::Wait,           WarpState::Launching};
+      WarpState::Barrier,          WarpState::BranchResolving, WarpState::Drain,
+      WarpState::ImcMiss,          WarpState::LgThrottle,      WarpState::LongScoreboard,
+      WarpState::MathPipeThrottle, WarpState::MioThrottle,     WarpState::NotSelected,
+      WarpState::Selected,         WarpState::ShortScoreboard, WarpState::Wait,
+      WarpState::Launching};
   return order;
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/memory/constant_cache.hpp"
 #include "sim/sass/sass_executor.hpp"
 
 namespace warpsim::scheduler {
@@ -259,6 +260,16 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
     it.counting_scoreboards = true;
+    if (it.pipe != Pipe::Const) {
+      for (const sass::Operand& o : inst.operands) {
+        const bool fixed = (o.reg == sass::kNoReg || o.reg == sass::kZeroReg) &&
+                           (o.ureg == sass::kNoReg || o.ureg == sass::kZeroUReg);
+        if (o.kind == sass::OperandKind::Const && fixed) {
+          it.constant_line = memory::ImmediateConstants::key(o.bank, o.value);
+          break;
+        }
+      }
+    }
     if (inst.listed == nullptr) continue;  // an address without an instruction (never run)
     const sass::Controls& c = inst.listed->controls;
     it.stall = c.stall;

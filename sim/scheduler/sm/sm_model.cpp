@@ -40,6 +40,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       shared_(shared_pipe_timing(*setup.timing)),
       l1_(*setup.timing, setup.l1_bytes, index),
       constants_(constant_timing(*setup.timing), setup.l2_flushed),
+      immediate_constants_(setup.timing->sass_immediate_constant_miss_latency),
       launcher_(*setup.timing, setup.warps_per_block),
       activity_(setup.record_activity, setup.activity_budget, index, setup.warps_per_block) {
   if (setup.sub_partitions > SharedPipe::kMaxPartitions)
@@ -131,6 +132,14 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     set_state(t, warp, why, at);
     set_earliest(t, wait);
     return false;
+  }
+  if (it.constant_line != InstTiming::kNoConstantLine) {
+    const std::uint64_t there = immediate_constants_.ready(it.constant_line, at);
+    if (there > at) {
+      set_state(t, warp, WarpState::ImcMiss, at);
+      set_earliest(t, there);
+      return false;
+    }
   }
   const SubPartition& p = partitions_[t.sub_partition];
   std::uint64_t free_at = 0;
@@ -311,7 +320,7 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
       break;
     }
     case Pipe::Const:
-      result_at(now_ + it.latency + constants_.read(access_.mask, access_.addresses),
+      result_at(now_ + it.latency + constants_.read(access_.mask, access_.addresses, now_),
                 WarpState::Wait);
       break;
     case Pipe::Branch:

@@ -242,6 +242,7 @@ class SmModel {
   SharedPipe shared_;
   L1Unit l1_;
   memory::ConstantCache constants_;
+  memory::ImmediateConstants immediate_constants_;
   BlockLauncher launcher_;
   Residency residency_;
   ActivityRecorder activity_;
