@@ -117,6 +117,9 @@ struct TimingConfig {
   std::uint64_t sass_sfu_latency = 0;
   std::uint64_t sass_special_register_latency = 0;  // S2R, to the instruction that waits for it
   std::uint64_t sass_immediate_constant_miss_latency = 0;  // a constant operand's line missing
+  std::uint64_t sass_translation_miss_latency = 0;  // a global page the SM has not translated
+  // What the timing model uses (the SASS frontend's value; the IR frontend has none).
+  std::uint64_t translation_miss_latency = 0;
 };
 
 // `t` as the SASS frontend times with it: its [sass] values in place of the IR frontend's.

@@ -39,6 +39,10 @@ const std::vector<KeySpec>& sass_timing_keys() {
        "a constant operand's line the SM's immediate-constant cache lacks, until warps needing "
        "it may issue",
        &T::sass_immediate_constant_miss_latency, 0, 1u << 20},
+      {"sass.translation_miss_latency", K::Integer, "cycles", "0",
+       "a global access to a 2 MiB page the SM has not translated in the launch, before it "
+       "leaves the L1's tag stage (accesses to the page meanwhile wait for the same translation)",
+       &T::sass_translation_miss_latency, 0, 1u << 20},
   };
   return keys;
 }
@@ -53,6 +57,7 @@ TimingConfig sass_timing(const TimingConfig& t) {
   s.convert_latency = t.sass_convert_latency;
   s.convert_f64_latency = t.sass_convert_f64_latency;
   s.sfu_latency = t.sass_sfu_latency;
+  s.translation_miss_latency = t.sass_translation_miss_latency;
   return s;
 }
 

@@ -5,10 +5,10 @@
 // reading different addresses are served one address after another.
 #pragma once
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <vector>
+
+#include "sim/memory/fetch_table.hpp"
 
 namespace warpsim::memory {
 
@@ -43,32 +43,21 @@ class ConstantCache {
 };
 
 // One SM's immediate-constant cache: the lines of the constant banks that instructions read as
-// operands (c[0x0][0x210] in an IMAD, a ULDC), a small direct-mapped table. A line the SM has not
-// read comes from the L2 in miss_latency cycles, and every warp that needs it meanwhile waits
-// for it (the GPU's imc_miss state: warps starting together wait on their first operands).
+// operands (c[0x0][0x210] in an IMAD, a ULDC), 64 of them. A line the SM has not read comes from
+// the L2 in miss_latency cycles, and every warp that needs it meanwhile waits for it (the GPU's
+// imc_miss state: warps starting together wait on their first operands).
 class ImmediateConstants {
  public:
-  static constexpr std::uint32_t kEntries = 64;
-  explicit ImmediateConstants(std::uint64_t miss_latency) : miss_latency_(miss_latency) {}
+  explicit ImmediateConstants(std::uint64_t miss_latency) : lines_(miss_latency) {}
   // The line's key: the bank and the offset's 64-byte line.
   static std::uint32_t key(std::uint32_t bank, std::uint64_t offset) {
     return bank << 10 | static_cast<std::uint32_t>((offset / 64) & 0x3ff);
   }
-  // When line `key` is there for a warp asking at `now` (`now` itself if it is): a line not
-  // held is fetched from `now`, replacing the one in its entry.
-  std::uint64_t ready(std::uint32_t key, std::uint64_t now) {
-    Entry& e = entries_[(key ^ key >> 6) % kEntries];
-    if (e.key != key) e = {key, now + miss_latency_};
-    return std::max(e.arrives, now);
-  }
+  // When line `key` is there for a warp asking at `now` (`now` itself if it is).
+  std::uint64_t ready(std::uint32_t key, std::uint64_t now) { return lines_.ready(key, now); }
 
  private:
-  struct Entry {
-    std::uint32_t key = UINT32_MAX;
-    std::uint64_t arrives = 0;
-  };
-  std::uint64_t miss_latency_;
-  std::array<Entry, kEntries> entries_{};
+  FetchTable<64> lines_;
 };
 
 }  // namespace warpsim::memory

@@ -128,6 +128,29 @@ TEST_CASE("warps wait for a constant operand's line the SM has not yet read, as 
   CHECK(imc_miss("0") == 0);
 }
 
+TEST_CASE("a page the SM has not translated holds its first accesses by the miss latency") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // vecAdd's 16 blocks of 256 threads (8 warps) read two buffers and write a third: every SM's
+  // first access to a page waits for its translation, and every warp of the SM asking meanwhile
+  // waits for the same one, so the loads' waits grow, each warp's by about the latency (its two
+  // loads, a few cycles apart, wait for their pages side by side).
+  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
+  auto long_scoreboard_cycles = [&](const std::string& latency) {
+    const CommandResult r =
+        run_cli({"run", file, "--grid", "16", "--mode", "timing", "--frontend", "sass", "--set",
+                 "sass.translation_miss_latency=" + latency, "--json", "-"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return nlohmann::json::parse(r.out)["warp_states"]["long_scoreboard"].get<double>();
+  };
+  const double none = long_scoreboard_cycles("0");
+  const double translated = long_scoreboard_cycles("300");
+  CHECK(translated > none);
+  // 16 blocks x 8 warps, each waiting 300 cycles more and the few between its loads' issues
+  // (100 covers them).
+  CHECK(translated <= none + 16 * 8 * (300 + 100));
+}
+
 TEST_CASE("global atomics are timed by the L2's atomic units, not as stores") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   // atom_add's loop adds to a counter per line with atomicAdd, whose result it does not use:

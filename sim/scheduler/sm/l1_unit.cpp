@@ -35,7 +35,8 @@ L1Unit::L1Unit(const config::TimingConfig& timing, std::uint64_t l1_bytes, std::
     : timing_(timing),
       sm_(sm),
       l1_(l1_bytes, timing.l1_ways),
-      fill_port_(timing.sm_l2_bytes_per_cycle) {}
+      fill_port_(timing.sm_l2_bytes_per_cycle),
+      pages_(timing.translation_miss_latency) {}
 
 GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   const config::TimingConfig& c = timing_;
@@ -49,7 +50,7 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
       start + (a.op == MemoryOp::Store ? std::max(1u, a.lines) * c.lsu_store_cycles_per_line
                                        : std::max(std::uint64_t{a.lines} * c.lsu_cycles_per_line,
                                                   c.lsu_min_cycles_per_request));
-  const std::uint64_t tagged = lsu_free_;
+  std::uint64_t tagged = lsu_free_;
   // The request's lines, each with the sectors it needs, in first-touch order.
   memory::LinesTouched touched;
   std::uint32_t written[kWarpSize][kSectorsPerLine];  // stores: each sector's 4-byte words
@@ -71,6 +72,16 @@ GlobalIssue L1Unit::issue(const GlobalAccess& a, std::uint64_t now) {
   const unsigned nlines = touched.count;
   const std::uint64_t* lines = touched.line;
   const std::uint8_t* sectors = touched.sectors;
+  // A global page the SM has not translated in this launch holds the access after the tag
+  // stage until its translation arrives (local memory's frames are the model's own addresses).
+  if (timing_.translation_miss_latency != 0 && !a.local) {
+    std::uint64_t translated = tagged;
+    for (unsigned k = 0; k < nlines; ++k) {
+      if (k > 0 && lines[k] / kLinesPerPage == lines[k - 1] / kLinesPerPage) continue;
+      translated = std::max(translated, pages_.ready(lines[k] / kLinesPerPage, tagged));
+    }
+    tagged = translated;
+  }
   // Loads and atomics wait for their data. Stores, and atomics whose old value nobody reads
   // (reductions: PTX red), hold the warp's exit until the L2 has acknowledged them, until they
   // have reached it, or until the L1 has taken them (store_exit): on the H200 a warp of

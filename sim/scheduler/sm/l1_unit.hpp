@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/config/gpu_config.hpp"
+#include "sim/memory/fetch_table.hpp"
 #include "sim/memory/fill_port.hpp"
 #include "sim/memory/memory_system.hpp"
 #include "sim/memory/sector_cache.hpp"
@@ -125,6 +126,9 @@ class L1Unit {
   std::uint32_t seq_ = 0;
   memory::SectorCache l1_;
   memory::FillPort fill_port_;  // answers from the L2 into this SM
+  // The global pages (2 MiB, as the driver maps large allocations) this SM has translated.
+  static constexpr std::uint64_t kLinesPerPage = (std::uint64_t{2} << 20) / 128;
+  memory::FetchTable<1024> pages_;
   std::vector<memory::L2Request> requests_;
   std::vector<PendingAccess> pending_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> waiters_;  // (request, pending access)
