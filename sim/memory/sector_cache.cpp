@@ -53,14 +53,8 @@ CacheLine* SectorCache::touch(std::uint64_t line, Eviction& evicted) {
     if (stamps_[base + w] < stamps_[base + victim]) victim = w;
   }
   CacheLine& v = lines_[base + victim];
-  if (tags[victim] != kNever) {
-    evicted.line = tags[victim];
-    // A cache nothing was ever written into (a write-through L1) need not read its dirty bits.
-    if (any_dirty_) {
-      evicted.dirty = dirty_[base + victim];
-      dirty_[base + victim] = 0;
-    }
-  }
+  if (tags[victim] != kNever) evicted = {tags[victim], dirty_[base + victim]};
+  dirty_[base + victim] = 0;
   v = CacheLine{};
   tags_[base + victim] = line;
   stamps_[base + victim] = ++stamp_;
@@ -73,7 +67,6 @@ void SectorCache::mark_dirty(const CacheLine& l, std::uint8_t sectors) {
       !std::less<const CacheLine*>{}(&l, first + lines_.size()))
     return;
   dirty_[static_cast<std::size_t>(&l - first)] |= sectors;
-  any_dirty_ = any_dirty_ || sectors != 0;
 }
 
 void SectorCache::prefetch(std::uint64_t line) const {
@@ -86,7 +79,7 @@ void SectorCache::prefetch(std::uint64_t line) const {
   }
   __builtin_prefetch(tags_.data() + base + ways_ - 1);
   __builtin_prefetch(stamps_.data() + base + ways_ - 1);
-  if (any_dirty_) __builtin_prefetch(dirty_.data() + base);
+  __builtin_prefetch(dirty_.data() + base);
 }
 
 }  // namespace warpsim::memory

@@ -64,7 +64,6 @@ class SectorCache {
   std::vector<std::uint64_t> tags_;    // line address (byte address / 128), kNever when empty
   std::vector<std::uint64_t> stamps_;  // LRU: when each way was last used
   std::vector<std::uint8_t> dirty_;    // sectors written and not yet written back
-  bool any_dirty_ = false;             // mark_dirty was ever called with sectors
   std::vector<CacheLine> lines_;
 };
 

@@ -145,6 +145,12 @@ struct Operand {
   std::uint8_t scale = 1;
 };
 
+// A constant at an offset no register moves: the same word on every lane.
+inline bool is_fixed_constant(const Operand& o) {
+  return o.kind == OperandKind::Const && (o.reg == kNoReg || o.reg == kZeroReg) &&
+         (o.ureg == kNoReg || o.ureg == kZeroUReg);
+}
+
 enum class Compare : std::uint8_t {
   F,
   LT,

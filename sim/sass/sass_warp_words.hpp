@@ -15,12 +15,6 @@ namespace warpsim::sass {
 using LaneWords = std::array<std::uint32_t, kWarpSize>;
 using LaneWords64 = std::array<std::uint64_t, kWarpSize>;
 
-// A constant at an offset no register moves: the same word on every lane.
-inline bool is_fixed_constant(const Operand& o) {
-  return o.kind == OperandKind::Const && (o.reg == kNoReg || o.reg == kZeroReg) &&
-         (o.ureg == kNoReg || o.ureg == kZeroUReg);
-}
-
 // SR_TID.X, .Y or .Z of every lane: the first lane's index unflattened, then counted up lane
 // by lane (x first), which spares a division per lane.
 inline void thread_indices(const Lanes& x, Special which, LaneWords& out) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "tests/unit/json_support.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -16,16 +17,6 @@ namespace {
 
 using metrics::metric_table;
 using metrics::Source;
-
-nlohmann::json run_json(const std::string& kernel, const std::vector<std::string>& extra) {
-  std::vector<std::string> args = {"run", "--file", (source_dir() / "kernels_ir" / kernel).string(),
-                                   "--json", "-"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  const CommandResult r = run_cli(args);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  return nlohmann::json::parse(r.out);
-}
 
 TEST_CASE("every metric has a unique name, a unit, a description and a sound rule") {
   std::set<std::string_view> names;

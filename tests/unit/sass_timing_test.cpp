@@ -11,6 +11,7 @@
 #include "sim/sass/sass_run.hpp"
 #include "sim/scheduler/frontend/sass_frontend.hpp"
 #include "sim/scheduler/timing_engine.hpp"
+#include "tests/unit/json_support.hpp"
 #include "tests/unit/run_support.hpp"
 #include "tests/unit/sass_support.hpp"
 #include "tests/unit/test_support.hpp"
@@ -40,6 +41,13 @@ scheduler::TimingResult time_on_sass(const KernelRun& k, const sass::SassKernel&
                                                          gpu.timing, options.max_warp_instructions);
       },
       k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
+}
+
+// `warpsim run kernels_ir/KERNEL --mode timing` on `frontend` with one config value set.
+nlohmann::json timed_with(const std::string& kernel, const std::string& frontend,
+                          const std::string& setting, std::vector<std::string> extra = {}) {
+  extra.insert(extra.end(), {"--mode", "timing", "--frontend", frontend, "--set", setting});
+  return run_json(kernel, extra);
 }
 
 }  // namespace
@@ -96,13 +104,10 @@ TEST_CASE("the [sass] values time the SASS frontend, and only it") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   // sum_reduce waits on each shared load of its tree: a longer LDS latency lengthens the SASS
   // frontend's run, while the IR frontend keeps timing.shared_latency.
-  const std::string file = (source_dir() / "kernels_ir" / "sum_reduce.kir").string();
   auto cycles = [&](const std::string& frontend, const std::string& latency) {
-    const CommandResult r = run_cli({"run", file, "--mode", "timing", "--frontend", frontend,
-                                     "--set", "sass.shared_latency=" + latency, "--json", "-"});
-    INFO(r.err);
-    REQUIRE(r.exit_code == 0);
-    return nlohmann::json::parse(r.out)["metrics"]["gpc__cycles_elapsed.max"].get<double>();
+    return timed_with("sum_reduce.kir", frontend,
+                      "sass.shared_latency=" + latency)["metrics"]["gpc__cycles_elapsed.max"]
+        .get<double>();
   };
   CHECK(cycles("sass", "121") > cycles("sass", "21"));
   CHECK(cycles("ir", "121") == cycles("ir", "21"));
@@ -112,17 +117,13 @@ TEST_CASE("warps wait for a constant operand's line the SM has not yet read, as 
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   // vecAdd's SASS reads the block size and the buffers' descriptor as constant operands (ULDC):
   // the warps an SM starts together all wait for those lines; with no miss latency none does.
-  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
   auto imc_miss = [&](const std::string& latency) {
-    const CommandResult r =
-        run_cli({"run", file, "--mode", "timing", "--frontend", "sass", "--set",
-                 "sass.immediate_constant_miss_latency=" + latency, "--json", "-"});
-    INFO(r.err);
-    REQUIRE(r.exit_code == 0);
-    return nlohmann::json::parse(
-               r.out)["metrics"]
-                     ["smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio"]
-                         .get<double>();
+    return timed_with(
+               "vecAdd.kir", "sass",
+               "sass.immediate_constant_miss_latency=" +
+                   latency)["metrics"]
+                           ["smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio"]
+                               .get<double>();
   };
   CHECK(imc_miss("110") > 0);
   CHECK(imc_miss("0") == 0);
@@ -134,14 +135,10 @@ TEST_CASE("a page the SM has not translated holds its first accesses by the miss
   // first access to a page waits for its translation, and every warp of the SM asking meanwhile
   // waits for the same one, so the loads' waits grow, each warp's by about the latency (its two
   // loads, a few cycles apart, wait for their pages side by side).
-  const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
   auto long_scoreboard_cycles = [&](const std::string& latency) {
-    const CommandResult r =
-        run_cli({"run", file, "--grid", "16", "--mode", "timing", "--frontend", "sass", "--set",
-                 "sass.translation_miss_latency=" + latency, "--json", "-"});
-    INFO(r.err);
-    REQUIRE(r.exit_code == 0);
-    return nlohmann::json::parse(r.out)["warp_states"]["long_scoreboard"].get<double>();
+    return timed_with("vecAdd.kir", "sass", "sass.translation_miss_latency=" + latency,
+                      {"--grid", "16"})["warp_states"]["long_scoreboard"]
+        .get<double>();
   };
   const double none = long_scoreboard_cycles("0");
   const double translated = long_scoreboard_cycles("300");

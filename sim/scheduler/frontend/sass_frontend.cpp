@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <memory>
 #include <stdexcept>
@@ -260,16 +261,11 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
     it.counting_scoreboards = true;
-    if (it.pipe != Pipe::Const) {
-      for (const sass::Operand& o : inst.operands) {
-        const bool fixed = (o.reg == sass::kNoReg || o.reg == sass::kZeroReg) &&
-                           (o.ureg == sass::kNoReg || o.ureg == sass::kZeroUReg);
-        if (o.kind == sass::OperandKind::Const && fixed) {
-          it.constant_line = memory::ImmediateConstants::key(o.bank, o.value);
-          break;
-        }
-      }
-    }
+    const auto constant =
+        std::find_if(inst.operands.begin(), inst.operands.end(),
+                     [](const sass::Operand& o) { return sass::is_fixed_constant(o); });
+    if (it.pipe != Pipe::Const && constant != inst.operands.end())
+      it.constant_line = memory::ImmediateConstants::key(constant->bank, constant->value);
     if (inst.listed == nullptr) continue;  // an address without an instruction (never run)
     const sass::Controls& c = inst.listed->controls;
     it.stall = c.stall;
