@@ -24,6 +24,8 @@ class KernelEmitter {
   // instructions, which instruction() hands on.
   void memory_instruction(const ir::Instruction& inst);
   void warp_instruction(const ir::Instruction& inst);
+  // cvt to or from f16/bf16 bits held in a u32 register, through a 16-bit PTX register.
+  void half_conversion(const ir::Instruction& inst, const std::string& dest);
   std::string value(const ir::ValueOperand& v, ir::ScalarType as);
   std::string reg(const std::string& ir_name) const { return "%v_" + ir_name; }
   std::string temp(const char* type);  // a fresh temporary register of a PTX type

@@ -220,6 +220,10 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       return;
     case Opcode::Cvt: {
       const ScalarType s = inst.source_type;
+      if (inst.half != ir::HalfFormat::None) {
+        half_conversion(inst, d);
+        return;
+      }
       std::string mod;
       if (ir::is_float(t) && !ir::is_float(s)) mod = ".rn";
       if (!ir::is_float(t) && ir::is_float(s)) mod = ".rzi";  // saturates, NaN -> 0
@@ -257,6 +261,35 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       warp_instruction(inst);
       return;
   }
+}
+
+void KernelEmitter::half_conversion(const ir::Instruction& inst, const std::string& dest) {
+  const std::string format = "." + std::string(ir::name(inst.half));
+  if (ir::is_float(inst.type)) {
+    // Widening is exact; bf16 widens by a shift (what ptxas makes of cvt.f32.bf16, which needs
+    // sm_90), so the lowering assembles for every architecture with the same bits.
+    const std::string source = value(operand(inst, 0), ScalarType::U32);
+    if (inst.half == ir::HalfFormat::BF16) {
+      const std::string shifted = temp(".b32");
+      line("shl.b32 " + shifted + ", " + source + ", 16");
+      if (inst.type == ScalarType::F32) {
+        line("mov.b32 " + dest + ", " + shifted);
+      } else {
+        const std::string single = temp(".f32");
+        line("mov.b32 " + single + ", " + shifted);
+        line("cvt.f64.f32 " + dest + ", " + single);
+      }
+      return;
+    }
+    const std::string bits16 = temp(".b16");
+    line("cvt.u16.u32 " + bits16 + ", " + source);
+    line("cvt" + ptx_type(inst.type) + format + ' ' + dest + ", " + bits16);
+    return;
+  }
+  const std::string bits16 = temp(".b16");
+  line("cvt." + std::string(ir::name(inst.rounding)) + format + ptx_type(inst.source_type) + ' ' +
+       bits16 + ", " + value(operand(inst, 0), inst.source_type));
+  line("cvt.u32.u16 " + dest + ", " + bits16);
 }
 
 void KernelEmitter::memory_instruction(const ir::Instruction& inst) {

@@ -173,6 +173,9 @@ class EntryTranslator {
   ir::ValueOperand lane_mask(const std::string& name, ir::ScalarType want);
   void mask_into(const std::string& reg, unsigned bits);
   bool narrow_conversion(const std::string& dname, const std::string& sname);
+  // cvt between f16/bf16 (a 16-bit register, held as a u32) and f32/f64.
+  bool half_conversion(const OpcodeParts& parts);
+  bool pack_or_unpack_16(const VectorOperand& halves, bool unpack);
   bool pack_or_unpack(const OpcodeParts& parts);    // mov.b64 with {lo, hi}
   void find_leading_bit(const OpcodeParts& parts);  // bfind (translate_bits.cpp, as the next)
   void permute_bytes(const OpcodeParts& parts);     // prmt

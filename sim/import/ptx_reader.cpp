@@ -372,6 +372,14 @@ class Reader : TokenCursor {
     r.name = r.count == 0 ? renamed : renamed + "_";
   }
 
+  bool scoped(std::string_view name) const {
+    const std::string key(name);
+    for (const Scope& s : scopes_) {
+      if (s.renamed.contains(key)) return true;
+    }
+    return false;
+  }
+
   // The register a name means here: the innermost scope's declaration of it, else its own.
   Register resolve(std::string_view name) const {
     const std::string key(name);
@@ -418,7 +426,9 @@ class Reader : TokenCursor {
     }
     if (t.text == "!") fail(t, "a negated predicate operand ('!%p') is not imported");
     const Token& name = expect_name("an operand");
-    if (name.text.starts_with("%")) {
+    // A register name needs no '%': CUDA's headers declare `.reg .f16 low, high;` in inline
+    // assembly. A name is a register where a scope declares it, a symbol otherwise.
+    if (name.text.starts_with("%") || scoped(name.text)) {
       if (accept("|")) {
         return PairOperand{resolve(name.text), resolve(expect_name("a predicate").text)};
       }
@@ -432,7 +442,7 @@ class Reader : TokenCursor {
     Address a;
     if (peek().kind == TokenKind::Name) {
       const std::string name(next().text);
-      if (name.starts_with("%")) {
+      if (name.starts_with("%") || scoped(name)) {
         a.base = resolve(name);
       } else {
         a.base = Symbol{name};

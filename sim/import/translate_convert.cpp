@@ -53,6 +53,10 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
   if (parts.mods.size() < 2) throw Unsupported{"cvt needs two types"};
   const std::string& dname = parts.mods[parts.mods.size() - 2];
   const std::string& sname = parts.mods.back();
+  if (ir::parse_half_format(dname) || ir::parse_half_format(sname) || dname == "f16x2" ||
+      dname == "bf16x2") {
+    return half_conversion(parts);
+  }
   if (narrow_width(dname) != 0 || narrow_width(sname) != 0) {
     if (parts.mods.size() == 2 ||
         (parts.mods.size() == 3 && parts.mods[0] == "rn" &&
@@ -147,6 +151,9 @@ bool EntryTranslator::pack_or_unpack(const OpcodeParts& parts) {
   const auto* unpack = std::get_if<VectorOperand>(&operand(0));
   const auto* pack = std::get_if<VectorOperand>(&operand(1));
   const VectorOperand& halves = unpack != nullptr ? *unpack : *pack;
+  if (ir::size_bytes(parts.type()) == 4 && !ir::is_float(parts.type())) {
+    return pack_or_unpack_16(halves, unpack != nullptr);
+  }
   if (parts.type() != ScalarType::U64 && parts.type() != ScalarType::S64 &&
       parts.type() != ScalarType::F64) {
     throw Unsupported{
@@ -188,6 +195,43 @@ bool EntryTranslator::pack_or_unpack(const OpcodeParts& parts) {
   emit(Opcode::Shl, ScalarType::U64, {high}, {op(reg(wide[1])), op(number(32))});
   const Dest d = dest(operand(0), ScalarType::U64);
   emit(Opcode::Or, ScalarType::U64, {d.name}, {op(reg(high)), op(reg(wide[0]))});
+  finish(d);
+  return true;
+}
+
+// mov.b32 {lo, hi}, r and mov.b32 r, {lo, hi}: a 32-bit register as two 16-bit registers, low
+// first (a __half2's or short2's halves). 16-bit registers hold their bits zero-extended.
+bool EntryTranslator::pack_or_unpack_16(const VectorOperand& halves, bool unpack) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  if (halves.elements.size() != 2) {
+    throw Unsupported{"mov.b32 {..} with other than two halves is not imported"};
+  }
+  for (const Register& h : halves.elements) {
+    if (h.name != "_" && !narrow_regs_.contains(h.name)) {
+      throw Unsupported{"mov.b32 {..}: register " + h.name + " is not 16 bits"};
+    }
+  }
+  if (unpack) {
+    const ir::ValueOperand whole = value(operand(1), ScalarType::U32);
+    for (std::size_t k = 0; k < 2; ++k) {
+      if (halves.elements[k].name == "_") continue;
+      const Dest d = dest(Operand{halves.elements[k]}, ScalarType::U32);
+      if (k == 0) {
+        emit(Opcode::And, ScalarType::U32, {d.name}, {op(whole), op(number(0xffff))});
+      } else {
+        emit(Opcode::Shr, ScalarType::U32, {d.name}, {op(whole), op(number(16))});
+      }
+      finish(d);
+    }
+    return true;
+  }
+  const std::string high = fresh_temp();
+  emit(Opcode::Shl, ScalarType::U32, {high},
+       {op(value(Operand{halves.elements[1]}, ScalarType::U32)), op(number(16))});
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::Or, ScalarType::U32, {d.name},
+       {op(reg(high)), op(value(Operand{halves.elements[0]}, ScalarType::U32))});
   finish(d);
   return true;
 }
@@ -240,6 +284,67 @@ bool EntryTranslator::narrow_conversion(const std::string& dname, const std::str
     ir::Instruction& c = emit(Opcode::Cvt, *to_wide, {d.name}, {op(v)});
     c.source_type = mid;
   }
+  finish(d);
+  return true;
+}
+
+// cvt.rn.f16.f32 d, a (and .rz, .rm, .rp; .bf16; from f64) and cvt.f32.f16 d, h (to f32 or
+// f64): the IR's cvt with the half's side a u32 register holding its bits, as PTX's 16-bit
+// registers are held. .ftz, .sat, .relu, .satfinite and conversions between a half and an
+// integer or another half are refused.
+bool EntryTranslator::half_conversion(const OpcodeParts& parts) {
+  const std::string& dname = parts.mods[parts.mods.size() - 2];
+  const std::string& sname = parts.mods.back();
+  const bool pair = dname.ends_with("x2");  // cvt.rn.f16x2.f32 d, a, b: a's half high, b's low
+  const auto to_half = ir::parse_half_format(pair ? dname.substr(0, dname.size() - 2) : dname);
+  const auto from_half = ir::parse_half_format(sname);
+  const auto other = ir_type_of("." + (to_half ? sname : dname));
+  if ((to_half && from_half) || !other || !ir::is_float(*other)) {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (16-bit floats convert to and from f32 and f64 only)"};
+  }
+  ir::Rounding rounding = ir::Rounding::Nearest;
+  const std::size_t modifiers = parts.mods.size() - 2;
+  if (to_half) {
+    const auto r = modifiers == 1 ? ir::parse_rounding(parts.mods[0]) : std::nullopt;
+    if (!r) {
+      throw Unsupported{"'" + current_->opcode +
+                        "' is not imported (to a 16-bit float: one of .rn, .rz, .rm, .rp and "
+                        "nothing else)"};
+    }
+    rounding = *r;
+  } else if (modifiers != 0) {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (widening a 16-bit float takes no modifier)"};
+  }
+  if (pair) {
+    if (*other != ir::ScalarType::F32) throw Unsupported{"'" + current_->opcode + "' is not PTX"};
+    expect_operands(3);
+    std::string halves[2];
+    for (std::size_t k = 0; k < 2; ++k) {
+      halves[k] = fresh_temp();
+      ir::Instruction& c = emit(ir::Opcode::Cvt, ir::ScalarType::U32, {halves[k]},
+                                {op(value(operand(1 + k), ir::ScalarType::F32))});
+      c.source_type = ir::ScalarType::F32;
+      c.half = *to_half;
+      c.rounding = rounding;
+    }
+    const std::string high = fresh_temp();
+    emit(ir::Opcode::Shl, ir::ScalarType::U32, {high}, {op(reg(halves[0])), op(number(16))});
+    const Dest d = dest(operand(0), ir::ScalarType::U32);
+    emit(ir::Opcode::Or, ir::ScalarType::U32, {d.name}, {op(reg(high)), op(reg(halves[1]))});
+    finish(d);
+    return true;
+  }
+  expect_operands(2);
+  const ir::ScalarType source = to_half ? *other : ir::ScalarType::U32;
+  const ir::ScalarType result = to_half ? ir::ScalarType::U32 : *other;
+  const ir::ValueOperand a = value(operand(1), source);
+  const Dest d = dest(operand(0), result);
+  ir::Instruction& c = emit(ir::Opcode::Cvt, result, {d.name}, {op(a)});
+  c.source_type = source;
+  c.half = to_half ? *to_half : *from_half;
+  c.rounding = rounding;
   finish(d);
   return true;
 }

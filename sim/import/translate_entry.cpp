@@ -143,7 +143,7 @@ void EntryTranslator::declare_params() {
 
 void EntryTranslator::declare_registers() {
   auto add = [&](const std::string& name, const std::string& type) {
-    if (type == ".b16" || type == ".u16" || type == ".s16") {
+    if (type == ".b16" || type == ".u16" || type == ".s16" || type == ".f16" || type == ".bf16") {
       storage_[name] = ir::ScalarType::U32;  // zero-extended, see narrow_
       narrow_regs_.insert(name);
     } else if (auto t = ir_type_of(type)) {

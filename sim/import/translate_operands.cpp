@@ -21,7 +21,9 @@ void EntryTranslator::expect_operands(std::size_t n) const {
 }
 
 std::string EntryTranslator::ir_register(const std::string& ptx_name) const {
-  return ir_word(std::string_view(ptx_name).substr(1));
+  // PTX registers are %NAME, but inline assembly may declare one without the '%' (`low`).
+  const std::string_view name(ptx_name);
+  return ir_word(name.starts_with('%') ? name.substr(1) : name);
 }
 
 ir::ScalarType EntryTranslator::storage_of(const Register& r) {

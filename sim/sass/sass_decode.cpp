@@ -74,7 +74,7 @@ constexpr std::array<std::pair<std::string_view, Compare>, 16> kCompares{{
     {"NEU", Compare::NEU},
     {"GEU", Compare::GEU},
 }};
-constexpr std::array<std::pair<std::string_view, DataType>, 12> kTypes{{
+constexpr std::array<std::pair<std::string_view, DataType>, 13> kTypes{{
     {"U8", DataType::U8},
     {"S8", DataType::S8},
     {"U16", DataType::U16},
@@ -84,6 +84,7 @@ constexpr std::array<std::pair<std::string_view, DataType>, 12> kTypes{{
     {"U64", DataType::U64},
     {"S64", DataType::S64},
     {"F16", DataType::F16},
+    {"BF16", DataType::BF16},
     {"F32", DataType::F32},
     {"F64", DataType::F64},
     {"128", DataType::B128},
@@ -98,7 +99,7 @@ constexpr std::array<std::pair<std::string_view, std::uint8_t>, 37> kSubs{{
 }};
 
 bool is_float_type(DataType t) {
-  return t == DataType::F16 || t == DataType::F32 || t == DataType::F64;
+  return t == DataType::F16 || t == DataType::BF16 || t == DataType::F32 || t == DataType::F64;
 }
 
 // Applies one modifier to `m`; false when it means nothing the executor implements for `op`.
@@ -170,10 +171,12 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   }
   if (const auto t = lookup(kTypes, mod)) {
     // Conversions name the destination kind first (I2F: its float, F2I: its integer).
-    const bool convert = op == Op::I2F || op == Op::F2I || op == Op::F2F || op == Op::FRND;
+    const bool convert =
+        op == Op::I2F || op == Op::F2I || op == Op::F2F || op == Op::FRND || op == Op::F2FP;
     if (convert) {
       const bool to_float = op == Op::I2F || op == Op::F2F || op == Op::FRND;
-      const bool dest = op == Op::F2F ? types_seen == 0 : is_float_type(*t) == to_float;
+      const bool dest =
+          (op == Op::F2F || op == Op::F2FP) ? types_seen == 0 : is_float_type(*t) == to_float;
       (dest ? m.dest : m.type) = *t;
       ++types_seen;
       return true;
@@ -198,6 +201,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.saturate = true;
   else if (mod == "SX32")
     m.sx32 = true;
+  else if (mod == "PACK_AB" && op == Op::F2FP)
+    return true;  // the only packing F2FP is executed with
   else if (mod == "WIDE" && op == Op::IMADWIDE)
     return true;  // handled by the caller
   else
@@ -289,7 +294,7 @@ struct Decoder {
       if (op->kind == OperandKind::Pred && op->index == kPredicateWord && inst.op != Op::P2R &&
           inst.op != Op::R2P)
         return fail(s, "operand PR outside P2R and R2P is not modelled");
-      if (op->part_bytes != 0 && inst.op != Op::I2F) {
+      if (op->part_bytes != 0 && inst.op != Op::I2F && inst.op != Op::HADD2) {
         return fail(s,
                     "operand '" + std::string(text) + "' (a part of a register) is not modelled");
       }

@@ -51,6 +51,7 @@ Family family(Op op) {
     case Op::FCHK:
     case Op::MUFU:
     case Op::HFMA2:
+    case Op::HADD2:
     case Op::DADD:
     case Op::DMUL:
     case Op::DFMA:
@@ -58,6 +59,7 @@ Family family(Op op) {
     case Op::I2F:
     case Op::F2I:
     case Op::F2F:
+    case Op::F2FP:
     case Op::FRND:
       return Family::Float;
     case Op::LDG:

@@ -191,6 +191,15 @@ std::optional<Operand> parse_operand(std::string_view text, std::string& why) {
     op.negate = op.negate || minus_prefix;
     return op;
   };
+  // One half of a register for both halves of a packed operand: R2.H0_H0, R8.H1_H1 (HADD2.F32
+  // reads it as one half); a swizzle of two different halves is not modelled.
+  if (body.ends_with(".H0_H0") || body.ends_with(".H1_H1")) {
+    op.part_bytes = 2;
+    op.part = static_cast<std::uint8_t>(body.back() - '0');
+    body.remove_suffix(6);
+    if (const auto r = numbered(body, "R", kZeroReg, "RZ")) return registered(OperandKind::Reg, *r);
+    return fail("");
+  }
   // A byte or half of a register: R5.B1, R2.H0.
   if (body.size() > 3 && body[body.size() - 3] == '.' &&
       (body.ends_with("B0") || body.ends_with("B1") || body.ends_with("B2") ||

@@ -45,6 +45,7 @@ enum class Op : std::uint8_t {
   FCHK,
   MUFU,
   HFMA2,
+  HADD2,  // only HADD2.F32: two halves to an f32 sum (ptxas's cvt.f32.f16)
   DADD,
   DMUL,
   DFMA,
@@ -53,6 +54,7 @@ enum class Op : std::uint8_t {
   I2F,
   F2I,
   F2F,
+  F2FP,  // two f32 values to two 16-bit floats packed in one register (.PACK_AB)
   FRND,
   // predicates
   PLOP3,
@@ -172,7 +174,21 @@ enum class Compare : std::uint8_t {
 enum class BoolOp : std::uint8_t { And, Or, Xor };
 enum class Rounding : std::uint8_t { Nearest, Zero, Down, Up };
 // An integer or floating-point width and kind, from modifiers like .U32, .S64, .F16, .U8.
-enum class DataType : std::uint8_t { U8, S8, U16, S16, U32, S32, U64, S64, F16, F32, F64, B128 };
+enum class DataType : std::uint8_t {
+  U8,
+  S8,
+  U16,
+  S16,
+  U32,
+  S32,
+  U64,
+  S64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  B128
+};
 
 inline unsigned data_bytes(DataType t) {
   switch (t) {
@@ -182,6 +198,7 @@ inline unsigned data_bytes(DataType t) {
     case DataType::U16:
     case DataType::S16:
     case DataType::F16:
+    case DataType::BF16:
       return 2;
     case DataType::U32:
     case DataType::S32:

@@ -2,6 +2,7 @@
 // in a comment. Kernels run one warp of 32 threads; lane i is thread i.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -114,6 +115,69 @@ TEST_CASE("cvt: float to int truncates and saturates, NaN gives 0; int to float 
   CHECK(out[3] == 0);
   CHECK(out[4] == 1);
   CHECK(out[5] == 16777216);
+}
+
+TEST_CASE("cvt to f16 and bf16 rounds once in the mode asked; widening is exact") {
+  // Values as u32 words: a 16-bit float's bits, or an f32's.
+  const auto out = run_body<std::uint32_t>(
+      "u32",
+      "entry:\n"
+      // 1 + 2^-11 is halfway between the f16s 1 and 1 + 2^-10: to even, 1 (0x3c00).
+      "  %a = cvt.rn.f16.f32 1.00048828125\n"
+      "  st.global.u32 out[0], %a\n"
+      // Just above halfway (+2^-20): up to 1 + 2^-10 (0x3c01); toward zero it stays 0x3c00.
+      "  %b = cvt.rn.f16.f32 1.0004892349243164\n"
+      "  st.global.u32 out[1], %b\n"
+      "  %c = cvt.rz.f16.f32 1.0004892349243164\n"
+      "  st.global.u32 out[2], %c\n"
+      // 65520 is halfway between the largest f16, 65504, and 65536: nearest overflows to
+      // infinity (0x7c00); toward zero gives 65504 (0x7bff); -65520 down gives -inf (0xfc00).
+      "  %d = cvt.rn.f16.f32 65520.0\n"
+      "  st.global.u32 out[3], %d\n"
+      "  %e = cvt.rz.f16.f32 65520.0\n"
+      "  st.global.u32 out[4], %e\n"
+      "  %f = cvt.rm.f16.f32 -65520.0\n"
+      "  st.global.u32 out[5], %f\n"
+      // 2^-25 is half the smallest f16 subnormal 2^-24: to even, +0; up, 2^-24 (0x0001).
+      "  %g = cvt.rn.f16.f64 2.98023223876953125e-08\n"
+      "  st.global.u32 out[6], %g\n"
+      "  %h = cvt.rp.f16.f64 2.98023223876953125e-08\n"
+      "  st.global.u32 out[7], %h\n"
+      // bf16 keeps f32's exponent and 7 fraction bits: 1 + 2^-8 is halfway, to even 1 (0x3f80);
+      // -3.0 is 0xc040; a NaN is 0x7fff.
+      "  %i = cvt.rn.bf16.f32 1.00390625\n"
+      "  st.global.u32 out[8], %i\n"
+      "  %j = cvt.rn.bf16.f32 -3.0\n"
+      "  st.global.u32 out[9], %j\n"
+      "  %k = cvt.rn.bf16.f32 nan\n"
+      "  st.global.u32 out[10], %k\n"
+      // Widening: f16 0x3555 is (1024 + 341) * 2^-12 = 0.333251953125, exactly an f32;
+      // bf16 0xc040 is -3.0; the smallest f16 subnormal 0x0001 is 2^-24 as an f64.
+      "  %l = cvt.f32.f16 13653\n"
+      "  %lb = bitcast.u32.f32 %l\n"
+      "  st.global.u32 out[11], %lb\n"
+      "  %m = cvt.f32.bf16 %j\n"
+      "  %mb = bitcast.u32.f32 %m\n"
+      "  st.global.u32 out[12], %mb\n"
+      "  %n = cvt.f64.f16 1\n"
+      "  %nf = cvt.f32.f64 %n\n"
+      "  %nb = bitcast.u32.f32 %nf\n"
+      "  st.global.u32 out[13], %nb\n"
+      "  ret\n");
+  CHECK(out[0] == 0x3c00u);
+  CHECK(out[1] == 0x3c01u);
+  CHECK(out[2] == 0x3c00u);
+  CHECK(out[3] == 0x7c00u);
+  CHECK(out[4] == 0x7bffu);
+  CHECK(out[5] == 0xfc00u);
+  CHECK(out[6] == 0x0000u);
+  CHECK(out[7] == 0x0001u);
+  CHECK(out[8] == 0x3f80u);
+  CHECK(out[9] == 0xc040u);
+  CHECK(out[10] == 0x7fffu);
+  CHECK(std::bit_cast<float>(out[11]) == 0.333251953125f);
+  CHECK(std::bit_cast<float>(out[12]) == -3.0f);
+  CHECK(std::bit_cast<float>(out[13]) == 0x1p-24f);
 }
 
 TEST_CASE("fma rounds once, mul then add rounds twice") {

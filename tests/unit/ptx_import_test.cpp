@@ -167,6 +167,41 @@ TEST_CASE("16-bit registers wrap at 16 bits and compare signed where the type sa
   }
 }
 
+TEST_CASE(
+    "16-bit floats: cvt to f16 and bf16 rounds as asked, widening is exact, __half2 unpacks") {
+  // Lane l: x = l + 1/3 (rounded to f32). Halves keep 11 significant bits: with 4.33 in [4, 8)
+  // the f16 spacing is 2^-8, so rz gives floor(x * 256) / 256 and rp one spacing more; bf16 keeps
+  // 8 bits (spacing 2^-5 in [4, 8)). The packed word holds rp's half high and rz's low (PTX's
+  // cvt.rz.f16x2.f32 d, a, b puts a high), unpacked through a scoped `.reg .f16` as CUDA's
+  // headers write it; out = bf16(x) widened, as f32 bits, when the unpacked halves check out.
+  const auto out = run_one_warp(R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  add.f32 %f2, %f1, 0f3EAAAAAB;
+  cvt.rz.f16.f32 %rs1, %f2;
+  cvt.rp.f16.f32 %rs2, %f2;
+  cvt.rn.bf16.f32 %rs3, %f2;
+  mov.b32 %r2, {%rs1, %rs2};
+  { .reg .f16 low, high;
+    mov.b32 {low, high}, %r2;
+    cvt.f32.f16 %f3, low;
+    cvt.f32.f16 %f4, high; }
+  cvt.f32.bf16 %f5, %rs3;
+  sub.f32 %f6, %f4, %f3;
+  mul.f32 %f7, %f6, %f5;
+  mov.b32 %r9, %f7;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    const float x = static_cast<float>(l) + 1.0f / 3.0f;
+    int e = 0;
+    (void)std::frexp(x, &e);  // x in [2^(e-1), 2^e)
+    const double f16_step = std::ldexp(1.0, e - 11), bf16_step = std::ldexp(1.0, e - 8);
+    const double rz = std::floor(x / f16_step) * f16_step;
+    const double rp = std::ceil(x / f16_step) * f16_step;
+    const double bf16 = std::nearbyint(x / bf16_step) * bf16_step;
+    CHECK(std::bit_cast<float>(out[l]) == static_cast<float>((rp - rz) * bf16));
+  }
+}
+
 TEST_CASE("8- and 16-bit loads and stores move their bytes, loads extending by signedness") {
   // Lane l stores the byte (9 l) mod 256 at byte l of the buffer, and the 16-bit value
   // 1000 l mod 2^16 at byte 32 + 2 l; then reads them back sign-extended (s8, s16), before the
@@ -376,6 +411,8 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  bfe.u32 %r9, %r1, %r1, 4;", "computed at run time"},
       {"  mov.u32 %r9, 0;\n  sin.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1;", "a barrier other than 0 without a thread count"},
+      {"  mov.u32 %r9, 0;\n  cvt.rn.relu.f16.f32 %rs1, %f1;", "one of .rn, .rz, .rm, .rp"},
+      {"  mov.u32 %r9, 0;\n  cvt.rzi.s32.f16 %r9, %rs1;", "to and from f32 and f64 only"},
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.body));

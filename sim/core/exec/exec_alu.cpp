@@ -7,6 +7,7 @@
 
 #include "sim/core/exec/alu_ops.hpp"
 #include "sim/core/exec/exec_ops.hpp"
+#include "sim/core/exec/half_float.hpp"
 #include "sim/core/exec/values.hpp"
 
 namespace warpsim::exec {
@@ -171,7 +172,37 @@ struct Select {
   static constexpr ExecFn fn = &exec_select<T>;
 };
 
-ExecFn select_cvt(ir::ScalarType dst, ir::ScalarType src) {
+// cvt to or from a 16-bit float held in a u32 (the format and rounding read from the
+// instruction).
+template <typename Float>
+void exec_cvt_to_half(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d,
+                      std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) {
+    out[l] = encode_half(static_cast<double>(from_bits<Float>(a[l])), d.half, d.rounding);
+  });
+}
+
+template <typename Float>
+void exec_cvt_from_half(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d,
+                        std::uint32_t mask) {
+  const std::uint64_t* a = w.read(d.src[0]);
+  std::uint64_t* out = w.write(d.dst[0]);
+  for_lanes(mask, [&](unsigned l) {
+    const float wide =
+        std::bit_cast<float>(half_to_f32_bits(static_cast<std::uint16_t>(a[l] & 0xffffu), d.half));
+    out[l] = to_bits(static_cast<Float>(wide));
+  });
+}
+
+ExecFn select_cvt(ir::ScalarType dst, ir::ScalarType src, ir::HalfFormat half) {
+  if (half != ir::HalfFormat::None) {
+    if (ir::is_float(dst)) {
+      return dst == ir::ScalarType::F64 ? &exec_cvt_from_half<double> : &exec_cvt_from_half<float>;
+    }
+    return src == ir::ScalarType::F64 ? &exec_cvt_to_half<double> : &exec_cvt_to_half<float>;
+  }
   return with_type(dst, [src](auto d) -> ExecFn {
     return with_type(src, [](auto s) -> ExecFn { return &exec_cvt<decltype(d), decltype(s)>; });
   });
@@ -260,7 +291,7 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::Select:
       return by_type<Select>(inst.type);
     case Opcode::Cvt:
-      return select_cvt(inst.type, inst.source_type);
+      return select_cvt(inst.type, inst.source_type, inst.half);
     case Opcode::Bitcast:
       // Registers hold values' bits zero-extended, and the verifier has checked that both types
       // have one width, so the bits move unchanged.

@@ -11,7 +11,10 @@ namespace warpsim::exec {
 // does not compile.
 ExecFn select_exec(const DecodedInst& inst) {
   using ir::Opcode;
-  if (inst.rounding != ir::Rounding::Nearest) return select_rounded(inst);
+  // A cvt to a 16-bit float rounds in its own function (exec_alu.cpp), in any mode.
+  if (inst.rounding != ir::Rounding::Nearest && inst.half == ir::HalfFormat::None) {
+    return select_rounded(inst);
+  }
   switch (inst.opcode) {
     case Opcode::Add:
     case Opcode::Sub:

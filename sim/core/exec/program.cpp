@@ -286,6 +286,7 @@ class Decoder {
     d.shuffle_mode = inst.shuffle_mode;
     d.vote_mode = inst.vote_mode;
     d.rounding = inst.rounding;
+    d.half = inst.half;
     d.vector_width = inst.vector_width;
     d.narrow_bytes = inst.narrow_bytes;
     d.block = block;

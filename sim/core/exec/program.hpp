@@ -84,7 +84,8 @@ struct DecodedInst {
   ir::AtomicOp atomic_op = ir::AtomicOp::Add;
   ir::ShuffleMode shuffle_mode = ir::ShuffleMode::Idx;
   ir::VoteMode vote_mode = ir::VoteMode::Ballot;
-  ir::Rounding rounding = ir::Rounding::Nearest;  // float add, sub, mul, fma
+  ir::Rounding rounding = ir::Rounding::Nearest;  // float add, sub, mul, fma; cvt to a half
+  ir::HalfFormat half = ir::HalfFormat::None;     // cvt: ir::Instruction's
   std::uint8_t vector_width = 1;
   std::uint8_t narrow_bytes = 0;  // ld, st: an 8- or 16-bit access (ir::Instruction's)
   std::uint8_t ndst = 0;

@@ -112,7 +112,10 @@ struct Instruction {
   AtomicOp atomic_op = AtomicOp::Add;  // atom
   ShuffleMode shuffle_mode = ShuffleMode::Idx;
   VoteMode vote_mode = VoteMode::Ballot;
-  Rounding rounding = Rounding::Nearest;  // float add, sub, mul, fma
+  Rounding rounding = Rounding::Nearest;  // float add, sub, mul, fma; cvt to a half
+  // cvt: the side that is a 16-bit float (cvt.f32.f16: the source; cvt.rn.bf16.f32: the
+  // destination) is a u32 register holding the value's bits low, and its type field says U32.
+  HalfFormat half = HalfFormat::None;
   std::vector<RegDef> dests;
   std::vector<Operand> operands;
   SourceOrigin origin;

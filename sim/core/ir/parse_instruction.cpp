@@ -100,8 +100,7 @@ class InstructionParser {
         }
         return count(1, "needs one type suffix, e.g. add.s32") && type(mods_[0], inst_.type);
       case ModifierPattern::TypePair:
-        return count(2, "needs a destination and a source type, e.g. cvt.f32.s32") &&
-               type(mods_[0], inst_.type) && type(mods_[1], inst_.source_type);
+        return type_pair();
       case ModifierPattern::SpaceType:
         return space_type();
       case ModifierPattern::AtomicType:
@@ -126,6 +125,29 @@ class InstructionParser {
                pick(parse_vote_mode(mods_[0]), inst_.vote_mode, "vote mode", mods_[0]);
     }
     return false;
+  }
+
+  // cvt: [.rounding].dst.src, either type may be a 16-bit float (f16, bf16) held in a u32.
+  bool type_pair() {
+    if (mods_.size() == 3 && parse_rounding(mods_[0])) {
+      inst_.rounding = *parse_rounding(mods_[0]);
+      mods_.erase(mods_.begin());
+    }
+    if (!count(2, "needs a destination and a source type, e.g. cvt.f32.s32")) return false;
+    return half_or_type(mods_[0], inst_.type) && half_or_type(mods_[1], inst_.source_type);
+  }
+
+  bool half_or_type(std::string_view text, ScalarType& out) {
+    if (const auto half = parse_half_format(text)) {
+      if (inst_.half != HalfFormat::None) {
+        ts_.diags().error(op_loc_, quoted(op_text_) + ": only one side of a cvt is a 16-bit float");
+        return false;
+      }
+      inst_.half = *half;
+      out = ScalarType::U32;
+      return true;
+    }
+    return type(text, out);
   }
 
   // ld/st: .space[.v2|.v4].type

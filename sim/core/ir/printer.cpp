@@ -188,10 +188,15 @@ std::string opcode_text(const Instruction& inst) {
       if (inst.rounding != Rounding::Nearest) add(name(inst.rounding));
       add(name(inst.type));
       break;
-    case ModifierPattern::TypePair:
-      add(name(inst.type));
-      add(name(inst.source_type));
+    case ModifierPattern::TypePair: {
+      // A half's side prints as its format (cvt.rn.f16.f32), the other as its type.
+      const bool half_source = inst.half != HalfFormat::None && is_float(inst.type);
+      const bool half_dest = inst.half != HalfFormat::None && !half_source;
+      if (inst.rounding != Rounding::Nearest || half_dest) add(name(inst.rounding));
+      add(half_dest ? name(inst.half) : name(inst.type));
+      add(half_source ? name(inst.half) : name(inst.source_type));
       break;
+    }
     case ModifierPattern::SpaceType:
       add(name(inst.space));
       if (inst.vector_width > 1) add("v" + std::to_string(inst.vector_width));

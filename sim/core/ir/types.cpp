@@ -49,6 +49,17 @@ std::string_view name(VoteMode m) {
 std::string_view name(Rounding r) {
   return kRoundingNames.at(static_cast<std::size_t>(r));
 }
+std::string_view name(HalfFormat f) {
+  switch (f) {
+    case HalfFormat::F16:
+      return "f16";
+    case HalfFormat::BF16:
+      return "bf16";
+    case HalfFormat::None:
+      break;
+  }
+  return "";
+}
 std::string_view name(SpecialReg r) {
   return kSpecialNames.at(static_cast<std::size_t>(r));
 }
@@ -79,6 +90,11 @@ std::string_view barrier_reduction_name(VoteMode m) {
 }
 std::optional<Rounding> parse_rounding(std::string_view s) {
   return lookup<Rounding>(kRoundingNames, s);
+}
+std::optional<HalfFormat> parse_half_format(std::string_view s) {
+  if (s == "f16") return HalfFormat::F16;
+  if (s == "bf16") return HalfFormat::BF16;
+  return std::nullopt;
 }
 std::optional<SpecialReg> parse_special_reg(std::string_view s) {
   return lookup<SpecialReg>(kSpecialNames, s);

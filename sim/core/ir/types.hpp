@@ -55,6 +55,9 @@ enum class VoteMode : std::uint8_t { Ballot, Any, All, Popc };
 // The rounding of a float add, sub, mul or fma: PTX's .rn (the default, to nearest even), .rz
 // (toward zero), .rm (toward -inf), .rp (toward +inf).
 enum class Rounding : std::uint8_t { Nearest, Zero, Down, Up };
+// The 16-bit float formats cvt converts to and from (PTX's .f16 and .bf16): the IR holds such a
+// value as the low 16 bits of a u32 register, as its 8- and 16-bit loads do (docs/ir.md).
+enum class HalfFormat : std::uint8_t { None, F16, BF16 };
 
 enum class SpecialReg : std::uint8_t {
   TidX,
@@ -82,6 +85,7 @@ std::string_view name(AtomicOp op);
 std::string_view name(ShuffleMode m);
 std::string_view name(VoteMode m);
 std::string_view name(Rounding r);    // rn, rz, rm, rp
+std::string_view name(HalfFormat f);  // f16, bf16 (None: "")
 std::string_view name(SpecialReg r);  // without the leading '%'
 
 std::optional<ScalarType> parse_scalar_type(std::string_view s);
@@ -101,6 +105,7 @@ std::optional<VoteMode> parse_vote_mode(std::string_view s);  // ballot, any, al
 std::optional<VoteMode> parse_barrier_reduction(std::string_view s);
 std::string_view barrier_reduction_name(VoteMode m);
 std::optional<Rounding> parse_rounding(std::string_view s);
+std::optional<HalfFormat> parse_half_format(std::string_view s);  // f16, bf16
 std::optional<SpecialReg> parse_special_reg(std::string_view s);  // without the leading '%'
 
 }  // namespace warpsim::ir

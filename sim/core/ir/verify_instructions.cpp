@@ -55,6 +55,21 @@ class InstructionChecker {
   }
 
  private:
+  // cvt between a 16-bit float (bits in a u32) and f32 or f64; only a conversion to the half
+  // rounds, so only it takes .rz, .rm or .rp.
+  bool check_half_cvt(const std::string& op) {
+    const Instruction& inst = *inst_;
+    const bool to_half = !is_float(inst.type);
+    const ScalarType other = to_half ? inst.source_type : inst.type;
+    if (other != ScalarType::F32 && other != ScalarType::F64) {
+      return error(inst.loc, op + ": a 16-bit float converts to and from f32 or f64");
+    }
+    if (!to_half && inst.rounding != Rounding::Nearest) {
+      return error(inst.loc, op + ": widening a 16-bit float is exact and takes no rounding");
+    }
+    return true;
+  }
+
   bool check_suffix(const OpcodeInfo& info) {
     const Instruction& inst = *inst_;
     const std::string op = "'" + opcode_text(inst) + "'";
@@ -63,6 +78,7 @@ class InstructionChecker {
       return error(inst.loc, op + ": '" + std::string(spelling(inst.opcode)) +
                                  "' does not take type " + type_name(inst.type));
     }
+    if (inst.opcode == Opcode::Cvt && inst.half != HalfFormat::None) return check_half_cvt(op);
     if (inst.rounding != Rounding::Nearest &&
         (!is_float(inst.type) || (inst.opcode != Opcode::Add && inst.opcode != Opcode::Sub &&
                                   inst.opcode != Opcode::Mul && inst.opcode != Opcode::Fma))) {

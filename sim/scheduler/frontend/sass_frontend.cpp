@@ -36,6 +36,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::FSEL:
     case Op::FCHK:
     case Op::HFMA2:
+    case Op::HADD2:
       return Pipe::Fp32;
     case Op::DADD:
     case Op::DMUL:
@@ -54,6 +55,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::F2F:
     case Op::FRND:
       return Pipe::Convert;
+    case Op::F2FP:  // counted in the ALU pipe, as PRMT and SEL are
+      return Pipe::Int;
     case Op::LDG:
     case Op::STG:
     case Op::ATOMG:
