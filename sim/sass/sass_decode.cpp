@@ -131,7 +131,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   if (op == Op::MUFU && sub_from(0, 10)) return true;
   if (op == Op::SHFL && sub_from(10, 4)) return true;
   if ((op == Op::VOTE || op == Op::MATCH) && sub_from(14, 3)) return op == Op::VOTE || m.sub == 0;
-  if ((op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS) && sub_from(17, 11)) return true;
+  if ((op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS || op == Op::ATOM) && sub_from(17, 11))
+    return true;
   if (op == Op::BAR && sub_from(28, 3)) return true;
   if (op == Op::BAR && m.sub == static_cast<std::uint8_t>(BarKind::Red) &&
       (mod == "POPC" || mod == "AND" || mod == "OR")) {
@@ -159,7 +160,7 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.sub = 32;
     return true;
   }
-  const bool atomic = op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS;
+  const bool atomic = op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS || op == Op::ATOM;
   if (atomic && mod == "POPC") {
     m.count_lanes = true;
     return true;
@@ -201,10 +202,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.saturate = true;
   else if (mod == "SX32")
     m.sx32 = true;
-  else if (mod == "PACK_AB" && op == Op::F2FP)
-    return true;  // the only packing F2FP is executed with
-  else if (mod == "WIDE" && op == Op::IMADWIDE)
-    return true;  // handled by the caller
+  else if ((mod == "PACK_AB" && op == Op::F2FP) || (mod == "WIDE" && op == Op::IMADWIDE))
+    return true;  // F2FP's only packing; IMAD.WIDE handled by the caller
   else
     return std::find(std::begin(kHints), std::end(kHints), mod) != std::end(kHints);
   return true;
@@ -307,7 +306,10 @@ struct Decoder {
         max_ureg = std::max<std::uint32_t>(max_ureg, op->index);
       if (op->kind == OperandKind::Mem && op->bank != kNoReg)
         max_ureg = std::max<std::uint32_t>(max_ureg, op->bank);
+      // A generic access's address is a register pair, listed as one register (ATOM [R12]).
       inst.operands.push_back(*op);
+      if (op->kind == OperandKind::Mem && inst.op == Op::ATOM && op->reg != kNoReg)
+        inst.operands.back().wide = true;
     }
     inst.pipe = instruction_pipe(inst, s.opcode.find(".MMA") != std::string::npos);
     return true;

@@ -16,10 +16,15 @@
 namespace warpsim::sass {
 namespace {
 
-enum class Space : std::uint8_t { Global, Shared, Local };
+// Generic: global or shared, by each address's high word (kSharedWindowHigh: shared).
+enum class Space : std::uint8_t { Global, Shared, Local, Generic };
 
 struct Access {
   Space space = Space::Global;
+  // Shared memory by cluster address (a generic access in a cluster of several blocks, as
+  // cooperative groups' map_shared_rank makes): counted as the IR's dsmem, each lane's
+  // accounting address its offset plus the block's rank << 40.
+  bool cluster = false;
   unsigned bytes = 4;
   std::uint64_t address[kWarpSize]{};
   std::uint8_t* data[kWarpSize]{};
@@ -64,10 +69,27 @@ exec::GlobalBuffer* buffer_of(const Lanes& x, std::uint64_t a, unsigned bytes,
   return nullptr;
 }
 
+// A generic access's space: shared where the first lane's high word is the shared window's; every
+// lane must agree (one instruction reaching both is not modelled).
+Space generic_space(const Lanes& x, const LaneWords64& addresses) {
+  const auto first = static_cast<unsigned>(std::countr_zero(x.mask));
+  const bool shared = (addresses[first] >> 32) == kSharedWindowHigh;
+  x.each([&](unsigned lane) {
+    if (((addresses[lane] >> 32) == kSharedWindowHigh) != shared)
+      x.fault(lane, "a generic access reaching both shared and global memory is not modelled");
+  });
+  return shared ? Space::Shared : Space::Global;
+}
+
 // Each executing lane's address and host pointer; a fault for the first bad lane.
 void locate(const Lanes& x, const Operand& m, Access& acc) {
   LaneWords64 addresses;
   addresses_of(x, m, addresses);
+  if (acc.space == Space::Generic) {
+    if (x.mask == 0) return;
+    acc.space = generic_space(x, addresses);
+    acc.cluster = acc.space == Space::Shared && x.block.peers.size() > 1;
+  }
   exec::GlobalBuffer* last = nullptr;
   x.each([&](unsigned lane) {
     std::uint64_t a = addresses[lane];
@@ -83,14 +105,22 @@ void locate(const Lanes& x, const Operand& m, Access& acc) {
       return;
     }
     if (acc.space == Space::Shared) {
-      // The window's low 24 bits address the block's own memory (a cluster rank above them).
+      // The window's low 24 bits address a block's memory, the cluster rank above them; an
+      // access other than by cluster address reaches the block's own.
       const std::uint64_t window = a & ((std::uint64_t{1} << kSharedRankShift) - 1);
-      if (window < kSharedWindowBase ||
-          window - kSharedWindowBase + acc.bytes > x.block.shared.size())
-        x.fault(lane, fmt::format("shared address 0x{:x} is outside the block's {} bytes", a,
-                                  x.block.shared.size()));
+      const std::uint64_t rank = acc.cluster ? a >> kSharedRankShift : x.block.rank;
+      if (acc.cluster && rank >= x.block.peers.size())
+        x.fault(lane, fmt::format("shared address 0x{:x} names block rank {}, outside the "
+                                  "cluster of {} blocks",
+                                  a, rank, x.block.peers.size()));
+      std::vector<std::uint8_t>& memory =
+          acc.cluster ? *x.block.peers[static_cast<std::size_t>(rank)] : x.block.memory();
+      if (window < kSharedWindowBase || window - kSharedWindowBase + acc.bytes > memory.size())
+        x.fault(lane, fmt::format("shared address 0x{:x} is outside block {}'s {} bytes", a, rank,
+                                  memory.size()));
       acc.address[lane] = window - kSharedWindowBase;
-      acc.data[lane] = x.block.shared.data() + acc.address[lane];
+      acc.data[lane] = memory.data() + acc.address[lane];
+      if (acc.cluster) acc.address[lane] += rank << 40;
       return;
     }
     if (a + acc.bytes > x.launch.local_bytes)
@@ -105,10 +135,10 @@ void record(const Lanes& x, const Access& acc, unsigned sectors, unsigned lines,
             unsigned wavefronts) {
   exec::AccessRecord* a = x.access;
   if (a == nullptr) return;
-  a->kind = acc.space == Space::Global   ? exec::ArrayKind::Global
-            : acc.space == Space::Shared ? exec::ArrayKind::Shared
-                                         : exec::ArrayKind::Local;
-  a->remote = false;
+  a->kind = acc.space == Space::Global || acc.space == Space::Generic ? exec::ArrayKind::Global
+            : acc.space == Space::Shared                              ? exec::ArrayKind::Shared
+                                                                      : exec::ArrayKind::Local;
+  a->remote = acc.cluster;
   a->mask = x.mask;
   a->sectors = sectors;
   a->lines = lines;
@@ -120,6 +150,37 @@ void record(const Lanes& x, const Access& acc, unsigned sectors, unsigned lines,
 exec::MemoryLineStats* line_of(const Lanes& x) {
   const std::size_t pc = x.inst.address / 16;
   return pc < x.stats.per_memory.size() ? &x.stats.per_memory[pc] : nullptr;
+}
+
+// By cluster address, as the IR executor counts dsmem: the 128-byte segments of other blocks'
+// memory the lanes reach (they cross the cluster's network; own-block lanes stay in the SM), and
+// the lanes on the block's own memory also as shared atomics' wavefronts.
+unsigned remote_segments(const Lanes& x, const Access& acc) {
+  std::uint64_t seen[kWarpSize];
+  unsigned n = 0;
+  for (std::uint32_t m = x.mask; m != 0; m &= m - 1) {
+    const std::uint64_t a = acc.address[std::countr_zero(m)];
+    if ((a >> 40) == x.block.rank) continue;
+    const std::uint64_t segment = a / 128;
+    if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
+  }
+  return n;
+}
+
+void count_own_block_atomics(const Lanes& x, const Access& acc) {
+  std::uint32_t own = 0;
+  for (std::uint32_t m = x.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if ((acc.address[lane] >> 40) == x.block.rank) own |= 1u << lane;
+  }
+  if (own == 0) return;
+  const auto access = static_cast<AtomOp>(x.inst.mods.sub) == AtomOp::Cas
+                          ? memory::SharedAccess::CompareSwap
+                          : memory::SharedAccess::Atomic;
+  const memory::SharedRequest r = memory::shared_wavefronts(acc.address, own, acc.bytes, access);
+  exec::SharedOpStats& s = x.stats.memory.shared[static_cast<std::size_t>(exec::SharedOp::Atomic)];
+  s.wavefronts += r.wavefronts;
+  s.ideal_wavefronts += r.ideal;
 }
 
 void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op) {
@@ -144,12 +205,16 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
     }
     record(x, acc, r.sectors, r.lines, 0);
   } else if (acc.space == Space::Shared) {
-    const auto access = shared_op == exec::SharedOp::Load    ? memory::SharedAccess::Load
-                        : shared_op == exec::SharedOp::Store ? memory::SharedAccess::Store
-                                                             : memory::SharedAccess::Atomic;
+    // An atomic by cluster address counts as a store does, as the IR executor counts dsmem
+    // (exec::shared_access).
+    const auto access = shared_op == exec::SharedOp::Load ? memory::SharedAccess::Load
+                        : shared_op == exec::SharedOp::Store || acc.cluster
+                            ? memory::SharedAccess::Store
+                            : memory::SharedAccess::Atomic;
     const memory::SharedRequest r =
         memory::shared_wavefronts(acc.address, x.mask, acc.bytes, access);
-    exec::SharedOpStats& s = x.stats.memory.shared[static_cast<std::size_t>(shared_op)];
+    auto& group = acc.cluster ? x.stats.memory.dsmem : x.stats.memory.shared;
+    exec::SharedOpStats& s = group[static_cast<std::size_t>(shared_op)];
     ++s.instructions;
     s.wavefronts += r.wavefronts;
     s.ideal_wavefronts += r.ideal;
@@ -157,7 +222,8 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
       line->wavefronts += r.wavefronts;
       line->ideal_wavefronts += r.ideal;
     }
-    record(x, acc, 0, 0, r.wavefronts);
+    if (acc.cluster && shared_op == exec::SharedOp::Atomic) count_own_block_atomics(x, acc);
+    record(x, acc, 0, acc.cluster ? remote_segments(x, acc) : 0, r.wavefronts);
   } else {
     record(x, acc, 0, 0, 0);
   }
@@ -378,6 +444,8 @@ void execute_memory(const Lanes& x) {
       return atomic(x, Space::Global, false);
     case Op::ATOMS:
       return atomic(x, Space::Shared, true);
+    case Op::ATOM:
+      return atomic(x, Space::Generic, true);
     default:
       return x.fault(0, "not a memory instruction");
   }

@@ -71,6 +71,7 @@ Family family(Op op) {
     case Op::ATOMG:
     case Op::REDG:
     case Op::ATOMS:
+    case Op::ATOM:
       return Family::Memory;
     case Op::SHFL:
     case Op::VOTE:
@@ -85,6 +86,8 @@ Family family(Op op) {
     case Op::BREAK:
     case Op::WARPSYNC:
     case Op::BAR:
+    case Op::CGABAR_ARV:
+    case Op::CGABAR_WAIT:
     case Op::CALL:
     case Op::RET:
     case Op::NOP:
@@ -148,7 +151,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   block.index = index;
   block.linear = linear;
   block.rank = rank;
-  block.shared.assign(launch_.shared_bytes, 0);
+  block.memory().assign(launch_.shared_bytes, 0);
   block.threads = launch_.spec->threads_per_block();
   block.exited_threads = 0;
   block.barrier_arrived = 0;
@@ -156,6 +159,8 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   block.named_under_way = 0;
   block.barrier_true = 0;
   block.barrier_reduction = BarReduction::None;
+  block.cluster_arrived = 0;
+  block.cluster_phase = 0;
   block.warps.resize(launch_.spec->warps_per_block());
   for (std::size_t i = 0; i < block.warps.size(); ++i) {
     SassWarp& w = block.warps[i];
@@ -163,7 +168,9 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     const std::uint64_t first = std::uint64_t{w.index} * kWarpSize;
     const std::uint64_t present = std::min<std::uint64_t>(kWarpSize, block.threads - first);
     w.lanes = present == kWarpSize ? kFullWarpMask : (1u << present) - 1u;
-    w.exited = w.waiting = w.block_waiting = 0;
+    w.exited = w.waiting = w.block_waiting = w.cluster_waiting = 0;
+    w.cluster_phase_joined = 0;
+    w.cluster_arrival_pending = false;
     w.named_barrier = -1;
     w.pc.fill(0);
     w.barrier.fill(0);
@@ -358,11 +365,57 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       block.barrier_arrived += static_cast<unsigned>(std::popcount(mask));
       return advance(w, active & ~mask);
     }
+    case Op::CGABAR_ARV: {
+      // The cluster barrier (PTX's barrier.cluster.arrive and .wait, cooperative groups'
+      // cluster.sync()): the lanes arrive in the phase under way; UCGABAR_WAIT then waits for it.
+      if (w.cluster_arrival_pending)
+        x.fault(static_cast<unsigned>(std::countr_zero(mask)),
+                "UCGABAR_ARV twice without UCGABAR_WAIT between");
+      ++stats_.barriers;
+      block.cluster_arrived += static_cast<unsigned>(std::popcount(mask));
+      w.cluster_phase_joined = block.cluster_phase;
+      w.cluster_arrival_pending = true;
+      return advance(w, active);
+    }
+    case Op::CGABAR_WAIT:
+      if (!w.cluster_arrival_pending)
+        x.fault(static_cast<unsigned>(std::countr_zero(mask)), "UCGABAR_WAIT without an arrival");
+      if (block.cluster_phase > w.cluster_phase_joined) {  // that phase is over already
+        w.cluster_arrival_pending = false;
+        return advance(w, active);
+      }
+      w.cluster_waiting |= mask;
+      return advance(w, active & ~mask);
     case Op::NOP:
     case Op::MEMBAR:
       return advance(w, active);
     default:
       x.fault(0, "not a control instruction");
+  }
+}
+
+bool SassExecutor::release_cluster_barrier(const std::vector<SassBlock*>& cluster) const {
+  std::uint64_t threads = 0, done = 0, arrived = 0;
+  for (const SassBlock* b : cluster) {
+    threads += b->threads;
+    done += b->cluster_arrived + b->exited_threads;
+    arrived += b->cluster_arrived;
+  }
+  if (arrived == 0 || done != threads) return false;
+  for (SassBlock* b : cluster) open_cluster_barrier(*b);
+  return true;
+}
+
+void SassExecutor::open_cluster_barrier(SassBlock& block) const {
+  block.cluster_arrived = 0;
+  ++block.cluster_phase;
+  for (SassWarp& w : block.warps) {
+    if (w.cluster_waiting == 0) continue;
+    w.together = 0;
+    advance(w, w.cluster_waiting);
+    regroup(w, w.cluster_waiting);
+    w.cluster_waiting = 0;
+    w.cluster_arrival_pending = false;
   }
 }
 

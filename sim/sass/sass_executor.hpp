@@ -35,6 +35,11 @@ class SassExecutor {
   void open_named_barrier(SassBlock& block, unsigned id) const;
   // Opens every named barrier whose phase is complete; true when warps were released.
   bool release_named_barriers(SassBlock& block) const;
+  // Opens the cluster's barrier (its blocks by rank) when every thread not exited has arrived;
+  // true when it opened.
+  bool release_cluster_barrier(const std::vector<SassBlock*>& cluster) const;
+  // Ends the block's part of the cluster barrier's phase (the timing model decided it opens).
+  void open_cluster_barrier(SassBlock& block) const;
   // The instruction the warp runs next (its lowest runnable program counter).
   static std::uint32_t next_pc(const SassWarp& warp);
   // What step runs next: the lowest lane's group at the lowest program counter (pc, lanes).

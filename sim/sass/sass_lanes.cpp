@@ -107,6 +107,8 @@ std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
       return ~below;
     case Special::GtMask:
       return ~below & ~(1u << lane);
+    case Special::SharedWindowHigh:
+      return kSharedWindowHigh;
     case Special::Zero:
     case Special::VirtualSm:  // one SM as the functional model sees it
       return 0;

@@ -31,10 +31,22 @@ inline constexpr std::uint32_t kBlockDimOffset = 0x0;
 inline constexpr std::uint32_t kGridDimOffset = 0xc;
 inline constexpr std::uint32_t kStackTopOffset = 0x28;
 inline constexpr std::uint32_t kParamOffset = 0x210;
+// The cluster launch (read off ptxas's code for %is_explicit_cluster, %cluster_nctaid,
+// %nclusterid and %cluster_nctarank): whether the launch named a cluster shape, that shape, the
+// grid's shape in clusters, and the blocks per cluster. ptxas compiles barrier.cluster to the
+// block's BAR.SYNC where the first is 0.
+inline constexpr std::uint32_t kExplicitClusterOffset = 0x140;
+inline constexpr std::uint32_t kClusterDimOffset = 0x144;
+inline constexpr std::uint32_t kClusterGridOffset = 0x15c;
+inline constexpr std::uint32_t kClusterBlocksOffset = 0x188;
 // sm_90 shared-memory window: a block's shared memory starts 1 KB in (the reserved part), and
 // an address's bits from 24 name the block within its cluster (SR_CgaCtaId << 24).
 inline constexpr std::uint32_t kSharedWindowBase = 0x400;
 inline constexpr unsigned kSharedRankShift = 24;
+// The high word of a generic address in the shared window (SR_SWINHI): a generic address is
+// shared memory (its low word the shared::cluster address above) where its high word is this.
+// Any value works that no global buffer's address has; the buffers lie far below 2^47.
+inline constexpr std::uint32_t kSharedWindowHigh = 0x8000u;
 
 struct SassLaunch {
   const SassProgram* program = nullptr;
@@ -51,11 +63,16 @@ enum class LaneWait : std::uint8_t { None, Convergence, Block };
 
 struct SassWarp {
   std::uint32_t index = 0;
-  std::uint32_t lanes = 0;          // lanes holding a thread
-  std::uint32_t exited = 0;         // lanes whose thread has exited
-  std::uint32_t waiting = 0;        // lanes at a BSYNC or WARPSYNC not yet released
-  std::uint32_t block_waiting = 0;  // lanes at BAR.SYNC
-  std::int8_t named_barrier = -1;   // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
+  std::uint32_t lanes = 0;            // lanes holding a thread
+  std::uint32_t exited = 0;           // lanes whose thread has exited
+  std::uint32_t waiting = 0;          // lanes at a BSYNC or WARPSYNC not yet released
+  std::uint32_t block_waiting = 0;    // lanes at BAR.SYNC
+  std::uint32_t cluster_waiting = 0;  // lanes at UCGABAR_WAIT
+  // The cluster barrier phase the warp's last UCGABAR_ARV joined (SassBlock::cluster_phase then),
+  // and whether it is still to be waited for: UCGABAR_WAIT passes once that phase is over.
+  std::uint64_t cluster_phase_joined = 0;
+  bool cluster_arrival_pending = false;
+  std::int8_t named_barrier = -1;  // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
   std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
   std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
@@ -78,7 +95,9 @@ struct SassWarp {
   bool barrier_all = false;
   bool done() const { return (lanes & ~exited) == 0; }
   // Lanes that can run now.
-  std::uint32_t runnable() const { return lanes & ~exited & ~waiting & ~block_waiting; }
+  std::uint32_t runnable() const {
+    return lanes & ~exited & ~waiting & ~block_waiting & ~cluster_waiting;
+  }
 };
 
 struct SassBlock {
@@ -86,6 +105,12 @@ struct SassBlock {
   std::uint64_t linear = 0;
   std::uint32_t rank = 0;  // in its cluster
   std::vector<std::uint8_t> shared;
+  // Where the block's shared memory lives when not in `shared`: the timing model's block state,
+  // so that the cluster's other blocks reach it (set before prepare_block).
+  std::vector<std::uint8_t>* external_shared = nullptr;
+  std::vector<std::uint8_t>& memory() {
+    return external_shared != nullptr ? *external_shared : shared;
+  }
   std::vector<SassWarp> warps;
   std::uint64_t threads = 0;
   std::uint64_t exited_threads = 0;
@@ -96,6 +121,13 @@ struct SassBlock {
   std::uint64_t barrier_true = 0;
   exec::NamedBarriers named{};        // BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT: each one's phase
   std::uint32_t named_under_way = 0;  // the barriers whose phase has arrivals (bit = id)
+  // The cluster barrier: threads of this block arrived in the phase under way, and the phases
+  // completed so far.
+  std::uint64_t cluster_arrived = 0;
+  std::uint64_t cluster_phase = 0;
+  // The shared memory of the cluster's blocks by rank, this one's among them (a generic access
+  // by cluster address reaches them); empty where the block runs alone.
+  std::vector<std::vector<std::uint8_t>*> peers;
 };
 
 }  // namespace warpsim::sass

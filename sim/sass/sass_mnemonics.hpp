@@ -114,6 +114,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"REDG", Op::REDG, false, Pipe::Lsu},
     {"RED", Op::REDG, false, Pipe::Lsu},
     {"ATOMS", Op::ATOMS, false, Pipe::Lsu},
+    {"ATOM", Op::ATOM, false, Pipe::Lsu},
     {"SHFL", Op::SHFL, false, Pipe::Lsu},
     {"VOTE", Op::VOTE, false, Pipe::Alu},
     {"VOTEU", Op::VOTE, true, Pipe::Uniform},
@@ -126,6 +127,10 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"WARPSYNC", Op::WARPSYNC, false, Pipe::Cbu},
     {"BAR", Op::BAR, false, Pipe::Adu},
     {"B2R", Op::B2R, false, Pipe::Adu},
+    // The cluster barrier's pipe is not settled by the pipe counters (no measured kernel but
+    // clusterHist runs it, twice a warp): counted in none.
+    {"UCGABAR_ARV", Op::CGABAR_ARV, true, Pipe::None},
+    {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::None},
     {"CALL", Op::CALL, false, Pipe::Cbu},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::None},

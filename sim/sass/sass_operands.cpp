@@ -60,7 +60,7 @@ std::optional<Special> special(std::string_view s) {
       {"SRZ", Special::Zero},
       {"SR_VIRTUALSMID", Special::VirtualSm},
       {"SR_VIRTID", Special::WarpId},
-      {"SR_SWINHI", Special::Zero},
+      {"SR_SWINHI", Special::SharedWindowHigh},
       {"SR_TID", Special::TidX},
   }};
   for (const auto& [name, value] : kNames) {

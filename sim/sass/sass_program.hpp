@@ -76,6 +76,7 @@ enum class Op : std::uint8_t {
   ATOMG,
   REDG,
   ATOMS,
+  ATOM,  // generic: global or (by the shared window's high word) shared memory of the cluster
   // warp-level
   SHFL,
   VOTE,
@@ -90,6 +91,8 @@ enum class Op : std::uint8_t {
   BREAK,
   WARPSYNC,
   BAR,
+  CGABAR_ARV,   // UCGABAR_ARV: the warp's threads arrive at the cluster's barrier
+  CGABAR_WAIT,  // UCGABAR_WAIT: they wait until that phase has every thread's arrival
   CALL,
   RET,
   NOP,
@@ -122,6 +125,7 @@ enum class Special : std::uint8_t {
   GeMask,
   GtMask,
   Zero,
+  SharedWindowHigh,  // SR_SWINHI
   VirtualSm,
   WarpId
 };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
@@ -32,6 +33,11 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
       ex.fault(block, w, lane, nullptr,
                fmt::format("BAR.SYNC {} never opens: it waits for {} threads and {} arrived",
                            w.named_barrier, n.expected, n.arrived));
+    }
+    if (w.cluster_waiting != 0) {
+      ex.fault(block, w, lane, nullptr,
+               "the cluster barrier (UCGABAR_WAIT) never opens: a thread of the cluster never "
+               "arrives");
     }
     if (w.block_waiting != 0) {
       ex.fault(block, w, lane, nullptr,
@@ -93,6 +99,21 @@ std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
     put_u32(bank, offsets[d] + 8, dims[d].z);
   }
   put_u32(bank, kStackTopOffset, local_bytes);
+  // A cluster launch: as the CUDA backend launches it, with a cluster attribute only for
+  // clusters of more than one block.
+  const exec::Dim3 cluster{std::max<std::uint64_t>(launch.cluster.x, 1),
+                           std::max<std::uint64_t>(launch.cluster.y, 1),
+                           std::max<std::uint64_t>(launch.cluster.z, 1)};
+  put_u32(bank, kExplicitClusterOffset, cluster.count() > 1 ? 1 : 0);
+  const exec::Dim3 shapes[] = {
+      cluster, {launch.grid.x / cluster.x, launch.grid.y / cluster.y, launch.grid.z / cluster.z}};
+  const std::uint32_t at_offsets[] = {kClusterDimOffset, kClusterGridOffset};
+  for (std::size_t d = 0; d < 2; ++d) {
+    put_u32(bank, at_offsets[d], shapes[d].x);
+    put_u32(bank, at_offsets[d] + 4, shapes[d].y);
+    put_u32(bank, at_offsets[d] + 8, shapes[d].z);
+  }
+  put_u32(bank, kClusterBlocksOffset, cluster.count());
   // Each parameter aligned to its size, in order; or where the importer found it in a PTX
   // entry that passes a struct by value.
   const std::vector<ir::ParamPlace>& places = launch.kernel->ptx_params.places;
@@ -141,6 +162,54 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
   return l;
 }
 
+namespace {
+
+// Runs one cluster's blocks to their end: each warp as far as it can go, then the barriers
+// that can open (each block's own, then the cluster's), until every warp is done.
+void run_cluster(SassExecutor& ex, const SassProgram& program,
+                 const std::vector<SassBlock*>& blocks, const SassTrace& trace,
+                 const exec::ExecOptions& options, const exec::LaunchStats& stats) {
+  for (;;) {
+    bool progress = false, done = true;
+    for (SassBlock* block : blocks) {
+      for (SassWarp& w : block->warps) {
+        const bool watched =
+            trace.hook != nullptr && block->linear == trace.block && w.index == trace.warp;
+        while (w.runnable() != 0) {
+          if (watched) {
+            const auto [pc, active] = SassExecutor::next_group(w);
+            trace.hook->before(program, w, pc, active);
+          }
+          ex.step(*block, w);
+          if (watched && w.done()) trace.hook->finished(w);
+          progress = true;
+          if (stats.warp_instructions > options.max_warp_instructions) {
+            ex.fault(*block, w, 0, nullptr,
+                     fmt::format("more than {} warp instructions executed; the kernel may never "
+                                 "finish (raise the limit with --max-warp-insts)",
+                                 options.max_warp_instructions));
+          }
+        }
+        done = done && w.done();
+      }
+    }
+    if (done) return;
+    bool released = false;
+    for (SassBlock* block : blocks)
+      released = ex.release_named_barriers(*block) || ex.release_block_barrier(*block) || released;
+    if (released || ex.release_cluster_barrier(blocks)) continue;
+    if (!progress) {
+      for (SassBlock* block : blocks) {
+        if (!std::all_of(block->warps.begin(), block->warps.end(),
+                         [](const SassWarp& w) { return w.done(); }))
+          report_stuck(ex, *block);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec& launch,
                                 const std::vector<std::uint8_t>& constants,
                                 const exec::ExecOptions& options, const SassTrace& trace) {
@@ -151,42 +220,36 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
   SassExecutor ex(l, result.stats);
   const auto start = std::chrono::steady_clock::now();
   result.timing.setup_seconds = std::chrono::duration<double>(start - setup_start).count();
+  // A cluster's blocks run together (its barrier and each other's shared memory), clusters one
+  // after another in ascending order, as the IR executor runs them.
   const exec::Dim3 cluster{std::max<std::uint64_t>(launch.cluster.x, 1),
                            std::max<std::uint64_t>(launch.cluster.y, 1),
                            std::max<std::uint64_t>(launch.cluster.z, 1)};
-  SassBlock block;
-  for (std::uint64_t linear = 0; linear < launch.blocks(); ++linear) {
-    const exec::Dim3 index = exec::unflatten(linear, launch.grid);
-    const exec::Dim3 in_cluster{index.x % cluster.x, index.y % cluster.y, index.z % cluster.z};
-    ex.prepare_block(block, index, linear,
-                     static_cast<std::uint32_t>(exec::flatten(in_cluster, cluster)));
-    for (;;) {
-      bool progress = false, done = true;
-      for (SassWarp& w : block.warps) {
-        const bool watched =
-            trace.hook != nullptr && linear == trace.block && w.index == trace.warp;
-        while (w.runnable() != 0) {
-          if (watched) {
-            const auto [pc, active] = SassExecutor::next_group(w);
-            trace.hook->before(*l.program, w, pc, active);
-          }
-          ex.step(block, w);
-          if (watched && w.done()) trace.hook->finished(w);
-          progress = true;
-          if (result.stats.warp_instructions > options.max_warp_instructions) {
-            ex.fault(block, w, 0, nullptr,
-                     fmt::format("more than {} warp instructions executed; the kernel may never "
-                                 "finish (raise the limit with --max-warp-insts)",
-                                 options.max_warp_instructions));
-          }
-        }
-        done = done && w.done();
-      }
-      if (done) break;
-      if (ex.release_named_barriers(block) || ex.release_block_barrier(block)) continue;
-      if (!progress) report_stuck(ex, block);
+  const exec::Dim3 clusters{launch.grid.x / cluster.x, launch.grid.y / cluster.y,
+                            launch.grid.z / cluster.z};
+  std::vector<SassBlock> blocks(cluster.count());
+  std::vector<SassBlock*> members(blocks.size());
+  for (std::size_t rank = 0; rank < blocks.size(); ++rank) members[rank] = &blocks[rank];
+  std::uint64_t finished = 0;
+  for (std::uint64_t c = 0; c < clusters.count(); ++c) {
+    const exec::Dim3 at = exec::unflatten(c, clusters);
+    for (std::uint64_t rank = 0; rank < blocks.size(); ++rank) {
+      const exec::Dim3 in = exec::unflatten(rank, cluster);
+      const exec::Dim3 index{at.x * cluster.x + in.x, at.y * cluster.y + in.y,
+                             at.z * cluster.z + in.z};
+      ex.prepare_block(blocks[rank], index, exec::flatten(index, launch.grid),
+                       static_cast<std::uint32_t>(rank));
     }
-    if (options.progress != nullptr) options.progress->blocks(linear + 1, launch.blocks());
+    if (blocks.size() > 1) {
+      for (SassBlock& b : blocks) {
+        b.peers.resize(blocks.size());
+        for (std::size_t rank = 0; rank < blocks.size(); ++rank)
+          b.peers[rank] = &blocks[rank].memory();
+      }
+    }
+    run_cluster(ex, *l.program, members, trace, options, result.stats);
+    finished += blocks.size();
+    if (options.progress != nullptr) options.progress->blocks(finished, launch.blocks());
   }
   result.timing.simulate_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

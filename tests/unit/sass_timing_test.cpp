@@ -148,6 +148,33 @@ TEST_CASE("a page the SM has not translated holds its first accesses by the miss
   CHECK(translated <= none + 16 * 8 * (300 + 100));
 }
 
+TEST_CASE("a cluster's blocks meet at UCGABAR and reach each other's shared memory by ATOM") {
+  if (!have_sass_tools("the SASS frontend is not timed")) return;
+  // clusterHist: clusters of 2 blocks, each warp arriving (UCGABAR_ARV) and waiting
+  // (UCGABAR_WAIT) twice, its histogram atomics generic (ATOM at SR_SWINHI's window) into either
+  // block's shared memory. The timed SASS run must leave the functional SASS run's bins, which
+  // equal the IR run's (sass_equivalence_test), and count the IR's dsmem atomics: one per warp
+  // and loop trip (2^18 elements / 32 lanes = 8,192), on one thread or two alike.
+  const KernelRun k = load_kernel("clusterHist_kernel.kir");
+  const sass::SassKernel kernel = compiled(k);
+  const exec::LaunchResult functional =
+      sass::execute_sass(kernel, k.spec, exec::constant_image(k.loaded.module), {});
+  const exec::LaunchResult ir = k.run();
+  const scheduler::TimingResult one = time_on_sass(k, kernel, 1);
+  const scheduler::TimingResult two = time_on_sass(k, kernel, 2);
+  for (std::size_t b = 0; b < functional.memory.buffers.size(); ++b) {
+    CHECK(one.functional.memory.buffers[b].bytes == functional.memory.buffers[b].bytes);
+    CHECK(functional.memory.buffers[b].bytes == ir.memory.buffers[b].bytes);
+  }
+  const auto atom = static_cast<std::size_t>(exec::SharedOp::Atomic);
+  CHECK(one.functional.stats.memory.dsmem[atom].instructions == 8192);
+  CHECK(one.functional.stats.memory.dsmem[atom].wavefronts ==
+        ir.stats.memory.dsmem[atom].wavefronts);
+  CHECK(one.functional.stats.memory.shared[atom].wavefronts ==
+        ir.stats.memory.shared[atom].wavefronts);
+  CHECK(one.timing.elapsed_cycles == two.timing.elapsed_cycles);
+}
+
 TEST_CASE("global atomics are timed by the L2's atomic units, not as stores") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   // atom_add's loop adds to a counter per line with atomicAdd, whose result it does not use:

@@ -61,9 +61,10 @@ std::uint16_t round_to(const Format& f, double v, Direction dir) {
   }
   std::uint16_t pick = lo;
   if (lo != inf && at(lo) != m) {
-    const bool away = dir == Direction::Nearest
-                          ? (m - at(lo) > at(hi) - m || (m - at(lo) == at(hi) - m && (lo & 1) != 0))
-                          : (dir == Direction::Up && sign == 0) || (dir == Direction::Down && sign != 0);
+    const bool away =
+        dir == Direction::Nearest
+            ? (m - at(lo) > at(hi) - m || (m - at(lo) == at(hi) - m && (lo & 1) != 0))
+            : (dir == Direction::Up && sign == 0) || (dir == Direction::Down && sign != 0);
     pick = away ? hi : lo;
   }
   // Directed roundings toward zero never reach infinity.

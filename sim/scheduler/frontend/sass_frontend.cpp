@@ -61,6 +61,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::STG:
     case Op::ATOMG:
     case Op::REDG:
+    case Op::ATOM:  // or the shared pipe, by its addresses (SmModel::issue_to_pipe)
       return Pipe::Global;
     case Op::LDL:
     case Op::STL:
@@ -88,7 +89,10 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::RET:
       return Pipe::Branch;
     case Op::BAR:
+    case Op::CGABAR_WAIT:
       return Pipe::Barrier;
+    case Op::CGABAR_ARV:
+      return Pipe::Uniform;
     case Op::EXIT:
       return Pipe::Exit;
     case Op::IADD3:
@@ -137,6 +141,7 @@ MemoryOp memory_op_of(Op op) {
     // (SassFrontend::needs_one_thread), so the timing model has none to apply.
     case Op::ATOMG:
     case Op::REDG:
+    case Op::ATOM:
       return MemoryOp::Atomic;
     default:
       return MemoryOp::None;
@@ -152,6 +157,10 @@ class SassSource final : public InstructionSource {
 
   void prepare_block(exec::BlockState& b, const exec::Dim3& index, std::uint32_t rank) override {
     sass::SassBlock& s = block_of(b, true);
+    // The shared memory lives in the timing model's block state, where the cluster's other
+    // blocks (maybe on other SMs, but simulated by this thread) reach it.
+    s.external_shared = &b.shared;
+    s.peers.clear();
     const std::uint64_t linear = exec::flatten(index, launch_.spec->grid);
     executor_.prepare_block(s, index, linear, rank);
     b.index = index;
@@ -171,9 +180,16 @@ class SassSource final : public InstructionSource {
     }
   }
 
-  void execute(exec::BlockState& block, std::vector<exec::BlockState>* /*cluster*/,
+  void execute(exec::BlockState& block, std::vector<exec::BlockState>* cluster,
                exec::WarpState& warp) override {
     sass::SassBlock& s = block_of(block, false);
+    if (s.peers.empty() && cluster != nullptr && cluster->size() > 1) {
+      s.peers.resize(cluster->size());  // by rank: the cluster's blocks are in rank order
+      for (std::size_t rank = 0; rank < cluster->size(); ++rank)
+        s.peers[rank] = &(*cluster)[rank].shared;
+    }
+    // The timing model opened the cluster's barrier (exec::release_cluster_barrier).
+    if (s.cluster_arrived != 0 && block.cluster_arrived == 0) executor_.open_cluster_barrier(s);
     // The timing model opened the block's barrier (exec::release_block_barrier): open it here.
     if (s.barrier_arrived != 0 && block.barrier_arrived == 0) executor_.open_block_barrier(s);
     for (std::uint32_t m = s.named_under_way; m != 0; m &= m - 1) {  // and its named ones
@@ -189,6 +205,7 @@ class SassSource final : public InstructionSource {
                                   budget_));
     }
     block.barrier_arrived = s.barrier_arrived;
+    block.cluster_arrived = s.cluster_arrived;
     block.exited_threads = s.exited_threads;
     for (std::uint32_t m = s.named_under_way; m != 0; m &= m - 1) {
       const auto id = static_cast<unsigned>(std::countr_zero(m));
@@ -200,6 +217,9 @@ class SassSource final : public InstructionSource {
     } else if (w.runnable() != 0) {
       warp.status = exec::WarpStatus::Ready;
       warp.stack.back().pc = sass::SassExecutor::next_pc(w);
+    } else if (w.cluster_waiting != 0) {
+      warp.status = exec::WarpStatus::AtClusterBarrier;
+      warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.cluster_waiting))];
     } else if (w.block_waiting != 0) {
       warp.status =
           w.named_barrier >= 0 ? exec::WarpStatus::AtNamedBarrier : exec::WarpStatus::AtBarrier;
@@ -264,6 +284,7 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
     it.counting_scoreboards = true;
+    it.cluster_barrier = inst.op == Op::CGABAR_WAIT;
     const auto constant =
         std::find_if(inst.operands.begin(), inst.operands.end(),
                      [](const sass::Operand& o) { return sass::is_fixed_constant(o); });
@@ -287,7 +308,7 @@ SassFrontend::SassFrontend(const sass::SassKernel& kernel, const exec::LaunchSpe
       insts_(classify_sass(kernel.program, timing)),
       budget_(max_warp_instructions) {
   for (const sass::Instruction& inst : kernel.program.insts)
-    has_global_atomics_ |= inst.op == Op::ATOMG || inst.op == Op::REDG;
+    has_global_atomics_ |= inst.op == Op::ATOMG || inst.op == Op::REDG || inst.op == Op::ATOM;
 }
 
 std::unique_ptr<InstructionSource> SassFrontend::source_for_sm(const SmExecution& out) const {

@@ -302,7 +302,9 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
       t.producer[it.writes[i]] = producer;
     }
   };
-  switch (it.pipe) {
+  // A generic access (SASS's ATOM) is global or shared by its addresses: the executor said which.
+  const bool generic_shared = it.pipe == Pipe::Global && access_.kind == exec::ArrayKind::Shared;
+  switch (generic_shared ? Pipe::Shared : it.pipe) {
     case Pipe::Global:
       issue_global(warp, it);
       break;
@@ -312,7 +314,7 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
     case Pipe::Shared: {
       const unsigned wavefronts = it.shuffle ? 1 : std::max(1u, access_.wavefronts);
       result_at(shared_.serve(t.sub_partition, now_, wavefronts, access_.remote, access_.lines) +
-                    it.latency,
+                    (generic_shared ? s_.timing->shared_latency : it.latency),
                 WarpState::ShortScoreboard);
       access_.remote = false;
       break;
