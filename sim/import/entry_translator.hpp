@@ -101,6 +101,7 @@ class EntryTranslator {
   bool compare(const OpcodeParts& op);        // translate_arith.cpp
   bool conversion(const OpcodeParts& op);     // translate_arith.cpp
   bool memory(const OpcodeParts& op);         // translate_memory.cpp
+  void async_copy(const OpcodeParts& op);     // cp.async, translate_memory.cpp
   void param_read(const OpcodeParts& parts);  // ld.param (translate_memory.cpp)
   void param_value(const OpcodeParts& parts, const Symbol& field, const Operand& into);
   bool warp_wide(const OpcodeParts& op);  // translate_control.cpp

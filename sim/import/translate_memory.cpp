@@ -248,8 +248,82 @@ void EntryTranslator::param_value(const OpcodeParts& parts, const Symbol& field,
   finish(d);
 }
 
+// cp.async.{ca,cg}.shared.global [dst], [src], size[, src-size]: an asynchronous copy of 4, 8 or
+// 16 bytes from global to shared memory, the bytes past src-size zero. A copy must complete
+// before cp.async.wait_group / wait_all lets its thread read the bytes, and reading or writing
+// them before is a race the PTX ISA leaves undefined, so completing it at once is one of its
+// legal executions: it is imported as a load and a store of 32-bit words (commit_group,
+// wait_group and wait_all as nothing). Refused: a source size computed at run time, the bulk
+// and mbarrier forms, a cache-policy operand.
+void EntryTranslator::async_copy(const OpcodeParts& parts) {
+  if (parts.has("commit_group") || parts.has("wait_group") || parts.has("wait_all")) return;
+  for (const std::string& m : parts.mods) {
+    if (m == "async" || m == "ca" || m == "cg" || m == "shared" || m == "shared::cta" ||
+        m == "global" || (m.starts_with("L2::") && m != "L2::cache_hint"))
+      continue;
+    throw Unsupported{"'" + current_->opcode + "' is not imported (cp.async." + m + ")"};
+  }
+  if (!parts.has("global") || (!parts.has("shared") && !parts.has("shared::cta"))) {
+    throw Unsupported{"'" + current_->opcode + "': cp.async from global to shared memory only"};
+  }
+  if (current_->operands.size() != 3 && current_->operands.size() != 4) {
+    throw Unsupported{"'" + current_->opcode + "' takes 3 or 4 operands here"};
+  }
+  const auto bytes = known_constant(operand(2));
+  if (!bytes || (*bytes != 4 && *bytes != 8 && *bytes != 16)) {
+    throw Unsupported{"cp.async copies 4, 8 or 16 bytes"};
+  }
+  std::uint64_t source_bytes = *bytes;
+  if (current_->operands.size() == 4) {
+    const auto given = known_constant(operand(3));
+    if (!given) throw Unsupported{"cp.async with a source size computed at run time"};
+    if (*given > *bytes || *given % 4 != 0) {
+      throw Unsupported{"cp.async with a source size other than a multiple of 4 up to the size"};
+    }
+    source_bytes = *given;
+  }
+  const auto words = static_cast<std::uint8_t>(*bytes / 4);
+  std::vector<std::string> loaded(words);
+  const auto read = static_cast<std::uint8_t>(source_bytes / 4);
+  if (read != 0) {
+    // One load of the words read (a vector of 2 or 4, or one), then zeros for the rest.
+    ir::Instruction ld;
+    ld.opcode = ir::Opcode::Ld;
+    ld.type = ir::ScalarType::U32;
+    ld.space = ir::Space::Global;
+    ld.vector_width = read == 3 ? 4 : read;
+    if (read == 3) throw Unsupported{"cp.async with a source size of 12 bytes"};
+    ld.operands.push_back(ir::Operand{address(operand(1), ir::Space::Global), {}});
+    for (std::uint8_t k = 0; k < read; ++k) {
+      loaded[k] = fresh_temp();
+      ld.dests.push_back(ir::RegDef{loaded[k], {}});
+    }
+    emit(std::move(ld));
+  }
+  ir::Instruction st;
+  st.opcode = ir::Opcode::St;
+  st.type = ir::ScalarType::U32;
+  st.space = ir::Space::Shared;
+  st.vector_width = words;
+  ir::MemRef dst = address(operand(0), ir::Space::Shared);
+  const ir::ValueOperand zero{ir::IntLiteral{0, false}, {}};
+  if (words == 1) {
+    st.operands = {ir::Operand{std::move(dst), {}}, op(read != 0 ? reg(loaded[0]) : zero)};
+  } else {
+    ir::RegList list;
+    for (std::uint8_t k = 0; k < words; ++k)
+      list.elements.push_back(k < read ? reg(loaded[k]) : zero);
+    st.operands = {ir::Operand{std::move(dst), {}}, ir::Operand{std::move(list), {}}};
+  }
+  emit(std::move(st));
+}
+
 bool EntryTranslator::memory(const OpcodeParts& parts) {
   const std::string& b = parts.base;
+  if (b == "cp" && parts.has("async")) {
+    async_copy(parts);
+    return true;
+  }
   if ((b == "atom" || b == "red") && parts.narrow() != 0) {
     throw Unsupported{"'" + current_->opcode + "': 8- and 16-bit atomics are not imported"};
   }

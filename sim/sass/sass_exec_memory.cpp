@@ -422,6 +422,21 @@ void atomic(const Lanes& x, Space space, bool returns) {
         exec::SharedOp::Atomic);
 }
 
+// LDGSTS [shared], [global]: cp.async's copy, done at once (the PTX ISA lets it complete any
+// time before the wait that lets the thread read it; docs/import.md). Counted as the IR's
+// import of it counts: a shared store and a global load; the timing model times the load
+// (SassFrontend: DEPBAR waits for it).
+void async_copy(const Lanes& x) {
+  Access from, to;
+  from.bytes = to.bytes = data_bytes(x.inst.mods.type);
+  to.space = Space::Shared;
+  locate(x, x.op(0), to);
+  locate(x, x.op(1), from);
+  x.each([&](unsigned lane) { std::memcpy(to.data[lane], from.data[lane], from.bytes); });
+  count(x, to, exec::GlobalOp::Store, exec::SharedOp::Store);
+  count(x, from, exec::GlobalOp::Load, exec::SharedOp::Load);
+}
+
 }  // namespace
 
 void execute_memory(const Lanes& x) {
@@ -446,6 +461,8 @@ void execute_memory(const Lanes& x) {
       return atomic(x, Space::Shared, true);
     case Op::ATOM:
       return atomic(x, Space::Generic, true);
+    case Op::LDGSTS:
+      return async_copy(x);
     default:
       return x.fault(0, "not a memory instruction");
   }

@@ -72,6 +72,7 @@ Family family(Op op) {
     case Op::REDG:
     case Op::ATOMS:
     case Op::ATOM:
+    case Op::LDGSTS:
       return Family::Memory;
     case Op::SHFL:
     case Op::VOTE:

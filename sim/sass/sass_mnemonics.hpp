@@ -121,6 +121,10 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"RED", Op::REDG, false, Pipe::Lsu},
     {"ATOMS", Op::ATOMS, false, Pipe::Lsu},
     {"ATOM", Op::ATOM, false, Pipe::Adu},
+    // The asynchronous copy's pipes are not settled by the pipe counters (no measured kernel
+    // runs them): LDGSTS in the LSU as the loads, its commit (LDGDEPBAR) as DEPBAR.
+    {"LDGSTS", Op::LDGSTS, false, Pipe::Lsu},
+    {"LDGDEPBAR", Op::NOP, false, Pipe::Cbu},
     {"SHFL", Op::SHFL, false, Pipe::Lsu},
     {"VOTE", Op::VOTE, false, Pipe::Alu},
     {"VOTEU", Op::VOTE, true, Pipe::Uniform},

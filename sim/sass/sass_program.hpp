@@ -76,7 +76,8 @@ enum class Op : std::uint8_t {
   ATOMG,
   REDG,
   ATOMS,
-  ATOM,  // generic: global or (by the shared window's high word) shared memory of the cluster
+  LDGSTS,  // an asynchronous copy from global to shared memory (cp.async)
+  ATOM,    // generic: global or (by the shared window's high word) shared memory of the cluster
   // warp-level
   SHFL,
   VOTE,

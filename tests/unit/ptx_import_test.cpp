@@ -413,6 +413,8 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  bar.sync 1;", "a barrier other than 0 without a thread count"},
       {"  mov.u32 %r9, 0;\n  cvt.rn.relu.f16.f32 %rs1, %f1;", "one of .rn, .rz, .rm, .rp"},
       {"  mov.u32 %r9, 0;\n  cvt.rzi.s32.f16 %r9, %rs1;", "to and from f32 and f64 only"},
+      {"  mov.u32 %r9, 0;\n  cp.async.ca.shared.global [%r1], [%rd4], 16, %r1;",
+       "a source size computed at run time"},
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.body));

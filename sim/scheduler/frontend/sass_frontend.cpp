@@ -58,6 +58,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::F2FP:  // counted in the ALU pipe, as PRMT and SEL are
       return Pipe::Int;
     case Op::LDG:
+    case Op::LDGSTS:
     case Op::STG:
     case Op::ATOMG:
     case Op::REDG:
@@ -129,6 +130,7 @@ bool is_64bit(sass::DataType t) {
 MemoryOp memory_op_of(Op op) {
   switch (op) {
     case Op::LDG:
+    case Op::LDGSTS:
     case Op::LDS:
     case Op::LDL:
     case Op::ATOMS:
@@ -294,6 +296,12 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     const sass::Controls& c = inst.listed->controls;
     it.stall = c.stall;
     if (c.write_barrier) it.writes[it.nwrites++] = *c.write_barrier;
+    // The asynchronous copies: each LDGSTS's data releases a slot of its own, and a DEPBAR
+    // waits for it, so DEPBAR.LE SB0, N waits for every copy of the warp, as if N were 0 (the
+    // copy groups ptxas counts in SB0 are not modelled: the copies a warp may leave in flight
+    // are timed as waited for).
+    if (inst.op == Op::LDGSTS) it.writes[it.nwrites++] = kAsyncCopySlot;
+    if (inst.listed->base() == "DEPBAR") it.reads[it.nreads++] = kAsyncCopySlot;
     for (std::uint32_t b = 0; b < kSassScoreboards; ++b) {
       if ((static_cast<std::uint32_t>(c.wait_mask) >> b) & 1u) it.reads[it.nreads++] = b;
     }

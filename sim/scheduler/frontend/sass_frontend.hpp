@@ -18,6 +18,8 @@
 namespace warpsim::scheduler {
 
 inline constexpr std::uint32_t kSassScoreboards = 6;
+// A slot beside the scoreboards: released when the warp's asynchronous copies (LDGSTS) are done.
+inline constexpr std::uint32_t kAsyncCopySlot = kSassScoreboards;
 
 // The timing of each SASS instruction (exposed for tests).
 std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
@@ -31,7 +33,7 @@ class SassFrontend final : public Frontend {
                const config::TimingConfig& timing, std::uint64_t max_warp_instructions);
 
   const std::vector<InstTiming>& instructions() const override { return insts_; }
-  std::uint32_t register_slots() const override { return kSassScoreboards; }
+  std::uint32_t register_slots() const override { return kSassScoreboards + 1; }
   std::unique_ptr<InstructionSource> source_for_sm(const SmExecution& out) const override;
   [[noreturn]] void over_budget(exec::LaunchStats& stats, std::vector<exec::BlockState>& cluster,
                                 std::uint64_t budget) const override;
