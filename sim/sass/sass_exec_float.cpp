@@ -11,7 +11,6 @@
 #include <numbers>
 
 #include "sim/core/exec/gpu_nan.hpp"
-#include "sim/core/exec/half_float.hpp"
 #include "sim/sass/sass_lanes.hpp"
 
 namespace warpsim::sass {
@@ -152,19 +151,6 @@ std::uint32_t multi_function_high(MufuFn fn, std::uint32_t high) {
   return static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(r) >> 32);
 }
 
-// An exactly representable half's bits (HFMA2's immediates are halves as printed).
-std::uint32_t half_bits(double v) {
-  const std::uint32_t sign = std::signbit(v) ? 0x8000u : 0u;
-  v = std::fabs(v);
-  if (std::isnan(v)) return 0x7fffu;
-  if (std::isinf(v) || v >= 65520.0) return sign | 0x7c00u;
-  if (v < 0x1p-14) return sign | static_cast<std::uint32_t>(std::nearbyint(v * 0x1p24));
-  int exponent = 0;
-  const double mantissa = std::frexp(v, &exponent);  // [0.5, 1)
-  const auto fraction = static_cast<std::uint32_t>(std::nearbyint((mantissa * 2.0 - 1.0) * 1024.0));
-  return sign | static_cast<std::uint32_t>(exponent + 14) << 10 | fraction;
-}
-
 // A NaN converts to 0, and to a signed 64-bit integer to the most negative one, as the H200's
 // F2I does (kernels_cuda/textbook/rounding.cu, validated bit for bit).
 template <typename Int>
@@ -231,86 +217,9 @@ void int_to_float(const Lanes& x) {
   });
 }
 
-ir::HalfFormat half_format(DataType t) {
-  return t == DataType::F16    ? ir::HalfFormat::F16
-         : t == DataType::BF16 ? ir::HalfFormat::BF16
-                               : ir::HalfFormat::None;
-}
-
-ir::Rounding ir_rounding(Rounding r) {
-  return r == Rounding::Zero   ? ir::Rounding::Zero
-         : r == Rounding::Down ? ir::Rounding::Down
-         : r == Rounding::Up   ? ir::Rounding::Up
-                               : ir::Rounding::Nearest;
-}
-
-// A float operand (F32 or F64 by `type`) as a double, exactly.
-double float_operand(const Lanes& x, const Operand& o, DataType type, unsigned lane) {
-  return type == DataType::F64 ? x.f64(o, lane) : double{x.f32(o, lane)};
-}
-
-// F2F to or from a 16-bit float (the low half of the register), by the functions the IR's cvt
-// uses, so both frontends give the same bits.
-void half_float_convert(const Lanes& x) {
-  const Modifiers& m = x.inst.mods;
-  if (const ir::HalfFormat to = half_format(m.dest); to != ir::HalfFormat::None) {
-    return x.each([&](unsigned lane) {
-      x.set(
-          x.op(0), lane,
-          exec::encode_half(float_operand(x, x.op(1), m.type, lane), to, ir_rounding(m.rounding)));
-    });
-  }
-  const ir::HalfFormat from = half_format(m.type);
-  x.each([&](unsigned lane) {
-    const std::uint32_t single =
-        exec::half_to_f32_bits(static_cast<std::uint16_t>(x.u32(x.op(1), lane)), from);
-    if (m.dest == DataType::F64) {
-      x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(double{std::bit_cast<float>(single)}));
-    } else {
-      x.set(x.op(0), lane, single);
-    }
-  });
-}
-
-// F2FP.F16.F32.PACK_AB d, a, b (and .BF16): a's 16-bit float in the high half, b's in the low.
-void pack_halves(const Lanes& x) {
-  const Modifiers& m = x.inst.mods;
-  const ir::HalfFormat to = half_format(m.dest);
-  if (to == ir::HalfFormat::None || m.type != DataType::F32)
-    x.fault(0, "F2FP other than from F32 to F16 or BF16 is not modelled");
-  const ir::Rounding r = ir_rounding(m.rounding);
-  x.each([&](unsigned lane) {
-    const std::uint32_t high = exec::encode_half(double{x.f32(x.op(1), lane)}, to, r);
-    const std::uint32_t low = exec::encode_half(double{x.f32(x.op(2), lane)}, to, r);
-    x.set(x.op(0), lane, high << 16 | low);
-  });
-}
-
-// HADD2.F32 d, a, b: the halves a and b (one half of a register each, or RZ) summed in f32. ptxas
-// converts f16 to f32 so, adding -RZ; the sum of two halves is exact in f32 but for a NaN, which
-// gives the canonical NaN.
-void half_add_to_single(const Lanes& x) {
-  if (x.inst.mods.type != DataType::F32 || x.count() != 3)
-    x.fault(0, "HADD2 other than HADD2.F32 is not modelled");
-  auto half_value = [&](const Operand& o, unsigned lane) {
-    if (o.kind == OperandKind::Reg && o.index == kZeroReg) return o.negate ? -0.0f : 0.0f;
-    if (o.kind != OperandKind::Reg || o.part_bytes != 2)
-      x.fault(0, "HADD2.F32 of other than a register half is not modelled");
-    const auto bits = static_cast<std::uint16_t>(x.raw(o, lane) >> (16u * o.part));
-    float v = std::bit_cast<float>(exec::half_to_f32_bits(bits, ir::HalfFormat::F16));
-    if (o.absolute) v = std::fabs(v);
-    return o.negate ? -v : v;
-  };
-  x.each([&](unsigned lane) {
-    const float sum = half_value(x.op(1), lane) + half_value(x.op(2), lane);
-    x.set(x.op(0), lane, std::isnan(sum) ? exec::kGpuNanF32 : std::bit_cast<std::uint32_t>(sum));
-  });
-}
-
 void float_to_float(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
-  if (half_format(m.type) != ir::HalfFormat::None || half_format(m.dest) != ir::HalfFormat::None)
-    return half_float_convert(x);
+  if (is_half(m.type) || is_half(m.dest)) return convert_half(x);
   x.each([&](unsigned lane) {
     if (m.dest == DataType::F64) {
       x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(double{x.f32(x.op(1), lane)}));
@@ -459,9 +368,9 @@ void execute_float(const Lanes& x) {
                             x.op(4).kind == OperandKind::Imm;
       if (!constant) x.fault(0, "HFMA2 on register halves is not modelled");
       const std::uint32_t high =
-          half_bits(x.op(3).is_real ? x.op(3).real : static_cast<double>(x.op(3).value));
+          half_immediate_bits(x.op(3).is_real ? x.op(3).real : static_cast<double>(x.op(3).value));
       const std::uint32_t low =
-          half_bits(x.op(4).is_real ? x.op(4).real : static_cast<double>(x.op(4).value));
+          half_immediate_bits(x.op(4).is_real ? x.op(4).real : static_cast<double>(x.op(4).value));
       return x.each([&](unsigned lane) { x.set(x.op(0), lane, high << 16 | low); });
     }
     case Op::DADD:
@@ -478,7 +387,7 @@ void execute_float(const Lanes& x) {
     case Op::F2FP:
       return pack_halves(x);
     case Op::HADD2:
-      return half_add_to_single(x);
+      return add_halves_to_single(x);
     case Op::FRND:
       return round_to_integral(x);
     default:

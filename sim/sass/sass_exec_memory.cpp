@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 
+#include "sim/core/exec/shared_access.hpp"
 #include "sim/memory/coalescing.hpp"
 #include "sim/memory/shared_banks.hpp"
 #include "sim/sass/sass_warp_words.hpp"
@@ -152,37 +153,6 @@ exec::MemoryLineStats* line_of(const Lanes& x) {
   return pc < x.stats.per_memory.size() ? &x.stats.per_memory[pc] : nullptr;
 }
 
-// By cluster address, as the IR executor counts dsmem: the 128-byte segments of other blocks'
-// memory the lanes reach (they cross the cluster's network; own-block lanes stay in the SM), and
-// the lanes on the block's own memory also as shared atomics' wavefronts.
-unsigned remote_segments(const Lanes& x, const Access& acc) {
-  std::uint64_t seen[kWarpSize];
-  unsigned n = 0;
-  for (std::uint32_t m = x.mask; m != 0; m &= m - 1) {
-    const std::uint64_t a = acc.address[std::countr_zero(m)];
-    if ((a >> 40) == x.block.rank) continue;
-    const std::uint64_t segment = a / 128;
-    if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
-  }
-  return n;
-}
-
-void count_own_block_atomics(const Lanes& x, const Access& acc) {
-  std::uint32_t own = 0;
-  for (std::uint32_t m = x.mask; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if ((acc.address[lane] >> 40) == x.block.rank) own |= 1u << lane;
-  }
-  if (own == 0) return;
-  const auto access = static_cast<AtomOp>(x.inst.mods.sub) == AtomOp::Cas
-                          ? memory::SharedAccess::CompareSwap
-                          : memory::SharedAccess::Atomic;
-  const memory::SharedRequest r = memory::shared_wavefronts(acc.address, own, acc.bytes, access);
-  exec::SharedOpStats& s = x.stats.memory.shared[static_cast<std::size_t>(exec::SharedOp::Atomic)];
-  s.wavefronts += r.wavefronts;
-  s.ideal_wavefronts += r.ideal;
-}
-
 void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op) {
   if (x.mask == 0) return record(x, acc, 0, 0, 0);
   exec::MemoryLineStats* line = line_of(x);
@@ -222,8 +192,17 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
       line->wavefronts += r.wavefronts;
       line->ideal_wavefronts += r.ideal;
     }
-    if (acc.cluster && shared_op == exec::SharedOp::Atomic) count_own_block_atomics(x, acc);
-    record(x, acc, 0, acc.cluster ? remote_segments(x, acc) : 0, r.wavefronts);
+    // By cluster address, as the IR executor counts dsmem: the own block's atomic lanes also as
+    // shared atomics, the other blocks' segments crossing the cluster's network.
+    if (acc.cluster && shared_op == exec::SharedOp::Atomic) {
+      const auto own_access = static_cast<AtomOp>(x.inst.mods.sub) == AtomOp::Cas
+                                  ? memory::SharedAccess::CompareSwap
+                                  : memory::SharedAccess::Atomic;
+      exec::count_own_block_atomics(x.stats, acc.address, x.mask, x.block.rank, acc.bytes,
+                                    own_access);
+    }
+    record(x, acc, 0, acc.cluster ? exec::remote_segments(acc.address, x.mask, x.block.rank) : 0,
+           r.wavefronts);
   } else {
     record(x, acc, 0, 0, 0);
   }

@@ -184,7 +184,13 @@ struct Lanes {
 void execute_integer(const Lanes& x);     // sass_exec_integer.cpp
 void execute_predicates(const Lanes& x);  // PLOP3, P2R, R2P: sass_exec_predicates.cpp
 void execute_float(const Lanes& x);       // sass_exec_float.cpp
-void execute_memory(const Lanes& x);      // sass_exec_memory.cpp
-void execute_warp_level(const Lanes& x);  // sass_exec_warp.cpp
+// The 16-bit float forms execute_float hands on (sass_exec_half.cpp).
+bool is_half(DataType t);                     // F16, BF16
+void convert_half(const Lanes& x);            // F2F to or from a half
+void pack_halves(const Lanes& x);             // F2FP.*.PACK_AB
+void add_halves_to_single(const Lanes& x);    // HADD2.F32
+std::uint32_t half_immediate_bits(double v);  // HFMA2.MMA's immediates
+void execute_memory(const Lanes& x);          // sass_exec_memory.cpp
+void execute_warp_level(const Lanes& x);      // sass_exec_warp.cpp
 
 }  // namespace warpsim::sass

@@ -180,5 +180,27 @@ TEST_CASE("pow_f64: double pow, atan2 and cbrt within CUDA's stated ulps") {
   }
 }
 
+TEST_CASE("async_copy_pipeline: cp.async double buffering sums each neighbour's float4 per tile") {
+  if (!have_nvcc()) return;
+  const auto r = run_textbook("async_copy_pipeline.cu");
+  const auto in = r.initial<float>("in");
+  const auto out = r.final<float>("out");
+  const std::size_t tiles = 8, threads = 128;  // the launch file's
+  for (std::size_t b = 0; b < out.size() / threads; ++b) {
+    for (std::size_t t = 0; t < threads; ++t) {
+      // Thread t adds, tile by tile, the four floats of element (t + 1) % 128, in the kernel's
+      // order (x + y + z + w, then into the sum): float additions, the same rounding.
+      float sum = 0.0f;
+      for (std::size_t k = 0; k < tiles; ++k) {
+        const std::size_t e = ((b * tiles + k) * threads + (t + 1) % threads) * 4;
+        sum += in[e] + in[e + 1] + in[e + 2] + in[e + 3];
+      }
+      CAPTURE(b);
+      CAPTURE(t);
+      CHECK(out[b * threads + t] == sum);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

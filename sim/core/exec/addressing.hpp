@@ -184,7 +184,8 @@ class Addressing {
         a->wavefronts = r.wavefronts;
         // dsmem: the 128-byte segments of other blocks' memory cross the cluster's network
         // (lanes addressing their own block's memory stay in the SM).
-        a->lines = m.has_rank ? remote_segments(mask) : 0;
+        a->lines =
+            m.has_rank ? exec::remote_segments(addresses_, mask, ctx_.block->cluster_rank) : 0;
       }
       if (m.has_rank && shared_op() == SharedOp::Atomic) {
         count_own_block_atomics(ctx_, d_, addresses_, mask, bytes);
@@ -357,21 +358,6 @@ class Addressing {
     }
     rank_out = static_cast<std::uint64_t>(rank);
     return (*ctx_.cluster)[static_cast<std::size_t>(rank)].shared.data() + d_.mem.byte_offset;
-  }
-
-  // Distinct 128-byte segments of other blocks' shared memory the active lanes address
-  // (addresses_ carry the block's rank above bit 40).
-  unsigned remote_segments(std::uint32_t mask) const {
-    const std::uint64_t own = ctx_.block->cluster_rank;
-    std::uint64_t seen[kWarpSize];
-    unsigned n = 0;
-    for (std::uint32_t m = mask; m != 0; m &= m - 1) {
-      const std::uint64_t a = addresses_[std::countr_zero(m)];
-      if ((a >> 40) == own) continue;
-      const std::uint64_t segment = a / kLineBytes;
-      if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
-    }
-    return n;
   }
 
   GlobalOp global_op() const {

@@ -1,6 +1,9 @@
 #include "sim/core/exec/shared_access.hpp"
 
+#include <algorithm>
 #include <bit>
+
+#include "sim/core/gpu_constants.hpp"
 
 namespace warpsim::exec {
 namespace {
@@ -28,19 +31,35 @@ memory::SharedAccess shared_access(const DecodedInst& d) {
 
 void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d, const std::uint64_t* addresses,
                              std::uint32_t mask, unsigned bytes) {
-  const std::uint64_t own = ctx.block->cluster_rank;
+  const auto access = d.atomic_op == ir::AtomicOp::Cas ? memory::SharedAccess::CompareSwap
+                                                       : memory::SharedAccess::Atomic;
+  count_own_block_atomics(ctx.stats, addresses, mask, ctx.block->cluster_rank, bytes, access);
+}
+
+void count_own_block_atomics(LaunchStats& stats, const std::uint64_t* addresses, std::uint32_t mask,
+                             std::uint64_t own, unsigned bytes, memory::SharedAccess access) {
   std::uint32_t own_lanes = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
     if ((addresses[lane] >> 40) == own) own_lanes |= 1u << lane;
   }
   if (own_lanes == 0) return;
-  const auto access = d.atomic_op == ir::AtomicOp::Cas ? memory::SharedAccess::CompareSwap
-                                                       : memory::SharedAccess::Atomic;
   const memory::SharedRequest r = memory::shared_wavefronts(addresses, own_lanes, bytes, access);
-  SharedOpStats& sh = ctx.stats.memory.shared[static_cast<std::size_t>(SharedOp::Atomic)];
+  SharedOpStats& sh = stats.memory.shared[static_cast<std::size_t>(SharedOp::Atomic)];
   sh.wavefronts += r.wavefronts;
   sh.ideal_wavefronts += r.ideal;
+}
+
+unsigned remote_segments(const std::uint64_t* addresses, std::uint32_t mask, std::uint64_t own) {
+  std::uint64_t seen[kWarpSize];
+  unsigned n = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const std::uint64_t a = addresses[std::countr_zero(m)];
+    if ((a >> 40) == own) continue;
+    const std::uint64_t segment = a / kLineBytes;
+    if (std::find(seen, seen + n, segment) == seen + n) seen[n++] = segment;
+  }
+  return n;
 }
 
 }  // namespace warpsim::exec

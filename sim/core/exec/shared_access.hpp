@@ -23,5 +23,13 @@ memory::SharedAccess shared_access(const DecodedInst& d);
 // carry the target block's rank above bit 40.
 void count_own_block_atomics(ExecContext& ctx, const DecodedInst& d, const std::uint64_t* addresses,
                              std::uint32_t mask, unsigned bytes);
+// The same for any executor: block `own`'s lanes of `mask`, by `access`, into `stats`.
+void count_own_block_atomics(LaunchStats& stats, const std::uint64_t* addresses, std::uint32_t mask,
+                             std::uint64_t own, unsigned bytes, memory::SharedAccess access);
+
+// The distinct 128-byte segments of other blocks' shared memory that the lanes of `mask`
+// address: what crosses the cluster's network (`addresses` as above; block `own`'s lanes stay
+// in the SM).
+unsigned remote_segments(const std::uint64_t* addresses, std::uint32_t mask, std::uint64_t own);
 
 }  // namespace warpsim::exec
