@@ -88,8 +88,9 @@ void add_halves_to_single(const Lanes& x) {
   });
 }
 
-
-bool is_half(DataType t) { return t == DataType::F16 || t == DataType::BF16; }
+bool is_half(DataType t) {
+  return t == DataType::F16 || t == DataType::BF16;
+}
 
 std::uint32_t half_immediate_bits(double v) {
   // Exactly representable (the immediates are halves as printed), so rounding is exact.
