@@ -244,13 +244,15 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
                                                                      {"sin", Opcode::SinApprox},
                                                                      {"cos", Opcode::CosApprox}};
   if (auto it = kApprox.find(b); it != kApprox.end()) {
-    if (!parts.has("approx") || parts.type() != ir::ScalarType::F32) {
+    // rsqrt.approx.f64 (CUDA's rsqrt of a double) exists too; the others are f32 only.
+    const bool f64_too = b == "rsqrt" && parts.type() == ir::ScalarType::F64;
+    if (!parts.has("approx") || (parts.type() != ir::ScalarType::F32 && !f64_too)) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (" + b + ".approx.f32 is)"};
     }
     if (b == "ex2" && parts.has("ftz")) return flushed_exp2(parts);
     if (b == "lg2" && parts.has("ftz")) return flushed_log2(parts);
     refuse_modifiers(parts, {"approx"});
-    unary(it->second, ir::ScalarType::F32);
+    unary(it->second, parts.type());
     return true;
   }
   if (b == "mul") return multiply(parts);

@@ -1,5 +1,7 @@
 #include "sim/sass/cubin_relocations.hpp"
 
+#include <fmt/format.h>
+
 #include <cstring>
 #include <sstream>
 
@@ -7,9 +9,10 @@ namespace warpsim::sass {
 namespace {
 
 // ELF64 (the System V ABI's layout, little-endian as every cubin is).
-constexpr std::uint32_t kSectionRel = 9;   // SHT_REL
-constexpr std::uint32_t kSectionRela = 4;  // SHT_RELA
-constexpr std::uint32_t kCuda64 = 2;       // R_CUDA_64: the symbol's 64-bit address plus addend
+constexpr std::uint32_t kSectionRel = 9;       // SHT_REL
+constexpr std::uint32_t kSectionRela = 4;      // SHT_RELA
+constexpr std::uint32_t kSectionProgbits = 1;  // SHT_PROGBITS
+constexpr std::uint32_t kCuda64 = 2;           // R_CUDA_64: the symbol's 64-bit address plus addend
 
 struct Section {
   std::uint32_t name = 0, type = 0, link = 0;
@@ -38,11 +41,10 @@ class ElfReader {
   const std::vector<std::uint8_t>& bytes_;
 };
 
-}  // namespace
-
-std::optional<std::vector<ConstantRelocation>> constant_relocations(
-    const std::vector<std::uint8_t>& cubin, std::string& error) {
-  const ElfReader elf(cubin);
+// The cubin's section table; nothing (with `error` saying why) when it is no ELF64 file.
+std::optional<std::vector<Section>> read_sections(const ElfReader& elf,
+                                                  const std::vector<std::uint8_t>& cubin,
+                                                  std::uint16_t& names_index, std::string& error) {
   const bool is_elf64 = cubin.size() > 64 &&
                         std::memcmp(cubin.data(),
                                     "\x7f"
@@ -50,7 +52,7 @@ std::optional<std::vector<ConstantRelocation>> constant_relocations(
                                     4) == 0 &&
                         cubin[4] == 2 && cubin[5] == 1;
   std::uint64_t table_at = 0;
-  std::uint16_t entry_size = 0, count = 0, names_index = 0;
+  std::uint16_t entry_size = 0, count = 0;
   if (!is_elf64 || !elf.read(0x28, table_at) || !elf.read(0x3a, entry_size) ||
       !elf.read(0x3c, count) || !elf.read(0x3e, names_index) || entry_size < 64 ||
       names_index >= count) {
@@ -68,6 +70,18 @@ std::optional<std::vector<ConstantRelocation>> constant_relocations(
       return std::nullopt;
     }
   }
+  return sections;
+}
+
+}  // namespace
+
+std::optional<std::vector<ConstantRelocation>> constant_relocations(
+    const std::vector<std::uint8_t>& cubin, std::string& error) {
+  const ElfReader elf(cubin);
+  std::uint16_t names_index = 0;
+  const auto read = read_sections(elf, cubin, names_index, error);
+  if (!read) return std::nullopt;
+  const std::vector<Section>& sections = *read;
   std::vector<ConstantRelocation> out;
   for (const Section& s : sections) {
     if (s.type != kSectionRel && s.type != kSectionRela) continue;
@@ -107,6 +121,62 @@ std::optional<std::vector<ConstantRelocation>> constant_relocations(
       }
       out.push_back({static_cast<std::uint32_t>(offset), *symbol, addend});
     }
+  }
+  return out;
+}
+
+std::optional<KernelConstantBanks> kernel_constant_banks(const std::vector<std::uint8_t>& cubin,
+                                                         std::string& error) {
+  const ElfReader elf(cubin);
+  std::uint16_t names_index = 0;
+  const auto read = read_sections(elf, cubin, names_index, error);
+  if (!read) return std::nullopt;
+  const std::vector<Section>& sections = *read;
+  constexpr std::string_view kPrefix = ".nv.constant2.";
+  constexpr std::string_view kRelocated[] = {".rel.nv.constant2.", ".rela.nv.constant2."};
+  KernelConstantBanks out;
+  for (const Section& s : sections) {
+    const auto name = elf.string_at(sections[names_index], s.name);
+    if (!name) continue;
+    for (const std::string_view relocated : kRelocated) {
+      // The jump tables ptxas writes hold offsets within the kernel: nothing to relocate.
+      if (name->starts_with(relocated) && s.size != 0) {
+        error = "constant bank 2 of " + name->substr(relocated.size()) +
+                " holds relocations (not modelled)";
+        return std::nullopt;
+      }
+    }
+    if (!name->starts_with(kPrefix) || s.type != kSectionProgbits) continue;
+    std::vector<std::uint8_t> bytes(s.size);
+    if (s.offset > cubin.size() || cubin.size() - s.offset < s.size) {
+      error = "constant bank 2 of " + name->substr(kPrefix.size()) + " is cut short";
+      return std::nullopt;
+    }
+    std::memcpy(bytes.data(), cubin.data() + s.offset, s.size);
+    out[name->substr(kPrefix.size())] = std::move(bytes);
+  }
+  return out;
+}
+
+std::string banks_text(const KernelConstantBanks& banks) {
+  std::string text;
+  for (const auto& [kernel, bytes] : banks) {
+    if (bytes.empty()) continue;
+    text += kernel + ' ';
+    for (const std::uint8_t b : bytes) text += fmt::format("{:02x}", b);
+    text += '\n';
+  }
+  return text;
+}
+
+KernelConstantBanks parse_banks_text(const std::string& text) {
+  KernelConstantBanks out;
+  std::istringstream lines(text);
+  std::string kernel, hex;
+  while (lines >> kernel >> hex) {
+    std::vector<std::uint8_t>& bytes = out[kernel];
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+      bytes.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
   }
   return out;
 }

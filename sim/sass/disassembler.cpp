@@ -91,12 +91,13 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   }
   // ptxas's report and nvdisasm's listing: from the cache when this PTX was built before by
   // the same two programs for the same architecture.
-  const std::string key = "ptxas -arch=" + arch +
-                          " -lineinfo -v | nvdisasm -hex -c -g | bank-4 relocations\n" +
-                          toolkit::program_identity(*ptxas) + "\n" +
-                          toolkit::program_identity(*nvdisasm) + "\n" + ptx_text;
+  const std::string key =
+      "ptxas -arch=" + arch +
+      " -lineinfo -v | nvdisasm -hex -c -g | bank-4 relocations | bank-2 sections\n" +
+      toolkit::program_identity(*ptxas) + "\n" + toolkit::program_identity(*nvdisasm) + "\n" +
+      ptx_text;
   std::vector<std::string> outputs;
-  if (auto hit = toolkit::cached_run(key, 3)) {
+  if (auto hit = toolkit::cached_run(key, 4)) {
     outputs = std::move(*hit);
   } else {
     ScratchDir dir;
@@ -115,7 +116,9 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
     std::string relocation_error;
     const auto relocations = constant_relocations(bytes, relocation_error);
     if (!relocations) return failed("ptxas's cubin: " + relocation_error);
-    outputs = {assembled.output, listed.output, relocations_text(*relocations)};
+    const auto banks = kernel_constant_banks(bytes, relocation_error);
+    if (!banks) return failed("ptxas's cubin: " + relocation_error);
+    outputs = {assembled.output, listed.output, relocations_text(*relocations), banks_text(*banks)};
     toolkit::remember_run(key, outputs);
   }
   ListingError error;
@@ -127,6 +130,7 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   built.listing = std::move(listing);
   built.resources = parse_ptxas_resources(outputs[0]);
   built.constant_relocations = parse_relocations_text(outputs[2]);
+  built.kernel_banks = parse_banks_text(outputs[3]);
   return built;
 }
 

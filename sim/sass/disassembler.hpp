@@ -29,6 +29,7 @@ struct SassBuild {
   std::string error;  // why there is none: a tool missing, ptxas's or nvdisasm's messages
   std::map<std::string, KernelResources> resources;      // per entry function
   std::vector<ConstantRelocation> constant_relocations;  // the module's global variables
+  KernelConstantBanks kernel_banks;                      // each kernel's constant bank 2
 };
 
 // The per-entry resources of ptxas -v's output.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <map>
 #include <utility>
 
 #include "sim/sass/sass_mnemonics.hpp"
@@ -143,6 +144,10 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     return true;
   }
   if (op == Op::B2R && mod == "RESULT") return true;
+  if (op == Op::WARPSYNC && mod == "EXCLUSIVE") {
+    m.sub = kWarpsyncExclusive;
+    return true;
+  }
   if (op == Op::BRA && mod == "DIV") {
     m.sub = kBraDivergent;
     return true;
@@ -214,6 +219,42 @@ struct Decoder {
   const SassFunction& f;
   DecodeError& error;
   std::uint32_t max_reg = 0, max_ureg = 0;
+  std::map<std::uint32_t, std::vector<std::uint32_t>> jump_targets;
+
+  // "R2 -0x390   (*"BRANCH_TARGETS .L_x_10,.L_x_3,.L_x_12"*)": the register, the offset and
+  // the targets nvdisasm read off the jump table.
+  bool indirect_jump(const SassInstruction& s, Instruction& inst) {
+    std::string_view text = s.operands;
+    constexpr std::string_view kTargets = "(*\"BRANCH_TARGETS ";
+    const auto comment = text.find(kTargets);
+    if (comment == std::string_view::npos) return fail(s, "BRX without its branch targets");
+    std::string_view targets = text.substr(comment + kTargets.size());
+    targets = targets.substr(0, targets.find('"'));
+    text = text.substr(0, comment);
+    std::vector<std::string> words;
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = std::min(text.find(' ', at), text.size());
+      if (end > at) words.emplace_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    std::string why;
+    const auto reg = words.size() == 2 ? parse_operand(words[0], why) : std::nullopt;
+    const auto offset = words.size() == 2 ? parse_operand(words[1], why) : std::nullopt;
+    if (!reg || reg->kind != OperandKind::Reg || !offset || offset->kind != OperandKind::Imm)
+      return fail(s, "BRX other than of a register and an offset is not modelled");
+    inst.operands = {*reg, *offset};
+    if (reg->index != kZeroReg) max_reg = std::max<std::uint32_t>(max_reg, reg->index);
+    std::vector<std::uint32_t>& to = jump_targets[s.address / 16];
+    while (!targets.empty()) {
+      const std::string_view label = targets.substr(0, targets.find(','));
+      targets.remove_prefix(std::min(targets.size(), label.size() + 1));
+      const auto index = label_index(label);
+      if (!index) return fail(s, "branch target " + std::string(label) + " is not in the listing");
+      to.push_back(*index);
+    }
+    inst.pipe = instruction_pipe(inst, false);
+    return true;
+  }
 
   bool fail(const SassInstruction& s, const std::string& why) {
     error.message =
@@ -280,6 +321,7 @@ struct Decoder {
     if (inst.op == Op::B2R && s.opcode != "B2R.RESULT")
       return fail(s, "only B2R.RESULT (a BAR.RED's result) is modelled");
     if (!guard(s, inst)) return false;
+    if (inst.op == Op::BRX) return indirect_jump(s, inst);
     for (const std::string& text : split_operands(s.operands)) {
       if (const auto label = target_label(text)) {
         const auto index = label_index(*label);
@@ -347,6 +389,10 @@ std::vector<bool> reached_by_converged_warps(const SassProgram& program) {
         case Op::RET:
           falls_through = !always;
           break;
+        case Op::BRX:
+          for (const std::uint32_t t : program.jump_targets.at(i)) work.push_back(t);
+          falls_through = !always;
+          break;
         default:
           break;
       }
@@ -361,7 +407,7 @@ std::vector<bool> reached_by_converged_warps(const SassProgram& program) {
 std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& error) {
   SassProgram program;
   program.kernel = f.name;
-  Decoder decoder{f, error};
+  Decoder decoder{f, error, 0, 0, {}};
   program.insts.resize(f.instructions.empty() ? 0 : f.instructions.back().address / 16 + 1);
   for (const SassInstruction& s : f.instructions) {
     if (s.address % 16 != 0) {
@@ -378,6 +424,7 @@ std::optional<SassProgram> decode_program(const SassFunction& f, DecodeError& er
       inst.unmodelled = true;
     }
   }
+  program.jump_targets = std::move(decoder.jump_targets);
   // An instruction not modelled is refused unless only divergent warps can reach it.
   if (!program.unmodelled.empty()) {
     const std::vector<bool> reached = reached_by_converged_warps(program);

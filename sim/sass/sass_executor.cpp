@@ -91,6 +91,7 @@ Family family(Op op) {
     case Op::CGABAR_WAIT:
     case Op::CALL:
     case Op::RET:
+    case Op::BRX:
     case Op::NOP:
     case Op::MEMBAR:
       return Family::Control;
@@ -218,8 +219,14 @@ std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp&
   }
   std::uint32_t pc = UINT32_MAX;
   unsigned first = 0;
+  // Groups an exclusive WARPSYNC made share the code (and the uniform registers, which a
+  // REDUX writes): the lowest lane's group runs on until it waits, then the next.
+  const bool one_group = w.exclusive_groups && runnable != 0;
+  const std::uint32_t running =
+      one_group ? w.group[static_cast<unsigned>(std::countr_zero(runnable))] : 0;
   for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (one_group && w.group[lane] != running) continue;
     if (w.pc[lane] < pc) {
       pc = w.pc[lane];
       first = lane;
@@ -311,6 +318,8 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       }
       return;
     }
+    case Op::BRX:
+      return jump_indirect(x, w, active, mask);
     case Op::CALL:
       ++stats_.branch_instructions;  // the GPU's op_branch counts BRA, CALL and RET
       advance(w, active & ~mask);
@@ -420,20 +429,63 @@ void SassExecutor::open_cluster_barrier(SassBlock& block) const {
   }
 }
 
+void SassExecutor::jump_indirect(const Lanes& x, SassWarp& w, std::uint32_t active,
+                                 std::uint32_t mask) {
+  const Instruction& inst = x.inst;
+  const std::uint32_t index = inst.address / 16;
+  const std::vector<std::uint32_t>& targets = launch_.program->jump_targets.at(index);
+  ++stats_.branch_instructions;
+  advance(w, active & ~mask);
+  // Each lane's target, then the lanes of each target apart from those of the first lane's.
+  std::uint32_t first_target = UINT32_MAX;
+  std::uint32_t elsewhere = 0;
+  for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    // PC-relative: the register holds the target's offset in the kernel less the offset, which
+    // the instruction adds back with the next instruction's address.
+    const std::uint32_t address =
+        x.raw(inst.operands[0], lane) + x.raw(inst.operands[1], lane) + inst.address + 16;
+    const std::uint32_t target = address / 16;
+    if (address % 16 != 0 || std::find(targets.begin(), targets.end(), target) == targets.end())
+      x.fault(lane, fmt::format("BRX jumps to /*{:04x}*/, none of its branch targets", address));
+    w.pc[lane] = target;
+    if (first_target == UINT32_MAX) first_target = target;
+    if (target != first_target) elsewhere |= 1u << lane;
+  }
+  if (elsewhere != 0) ++stats_.divergent_branches;
+  while (elsewhere != 0) {  // one group per further target
+    const std::uint32_t target = w.pc[static_cast<unsigned>(std::countr_zero(elsewhere))];
+    std::uint32_t same = 0;
+    for (std::uint32_t m = elsewhere; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      if (w.pc[lane] == target) same |= 1u << lane;
+    }
+    regroup(w, same);
+    elsewhere &= ~same;
+  }
+}
+
 void SassExecutor::release_convergence(SassWarp& w) const {
   const SassProgram& p = *launch_.program;
   const std::uint32_t live = w.lanes & ~w.exited;
   w.waiting &= live;
   std::uint32_t pending = w.waiting;
   while (pending != 0) {
-    const std::uint32_t pc = w.pc[static_cast<unsigned>(std::countr_zero(pending))];
+    const auto first = static_cast<unsigned>(std::countr_zero(pending));
+    const std::uint32_t pc = w.pc[first];
+    const Instruction& inst = p.insts[pc];
+    // An exclusive WARPSYNC releases the lanes of one mask together, apart from the others.
+    const bool exclusive = inst.op == Op::WARPSYNC && inst.mods.sub == kWarpsyncExclusive &&
+                           !inst.operands.empty() && inst.operands[0].kind == OperandKind::Reg;
+    const std::uint32_t* mask_of =
+        exclusive ? w.r.data() + std::size_t{inst.operands[0].index} * kWarpSize : nullptr;
     std::uint32_t arrived = 0;
     for (std::uint32_t m = pending; m != 0; m &= m - 1) {
       const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      if (w.pc[lane] == pc) arrived |= 1u << lane;
+      if (w.pc[lane] == pc && (mask_of == nullptr || mask_of[lane] == mask_of[first]))
+        arrived |= 1u << lane;
     }
     pending &= ~arrived;
-    const Instruction& inst = p.insts[pc];
     std::uint32_t needed = live;
     if (inst.op == Op::BSYNC) {
       needed &= w.barrier[inst.operands.at(0).index];
@@ -447,6 +499,8 @@ void SassExecutor::release_convergence(SassWarp& w) const {
     w.waiting &= ~arrived;
     advance(w, arrived);
     regroup(w, arrived);
+    if (exclusive) w.exclusive_groups = true;
+    if (arrived == live) w.exclusive_groups = false;  // the whole warp together again
   }
 }
 

@@ -55,6 +55,8 @@ class SassExecutor {
   void control(SassBlock& block, SassWarp& warp, const Instruction& inst, std::uint32_t active,
                std::uint32_t mask);
   void release_convergence(SassWarp& warp) const;
+  // BRX: each lane to its jump-table target, the lanes of each target a group of their own.
+  void jump_indirect(const Lanes& x, SassWarp& warp, std::uint32_t active, std::uint32_t mask);
   // BAR.SYNC ID, COUNT or BAR.ARV ID, COUNT by `mask` of the warp's `active` lanes.
   void arrive_named(const Lanes& x, SassBlock& block, SassWarp& warp, std::uint32_t mask,
                     std::uint32_t active);

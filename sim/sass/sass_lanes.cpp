@@ -56,9 +56,11 @@ void Lanes::find_sources() const {
 }
 
 std::uint32_t Lanes::constant(const Operand& o, std::uint32_t offset, unsigned bytes) const {
-  // Bank 0: the launch (sass_machine.hpp); bank 3: the module's constants, as ptxas places them;
-  // bank 4: the addresses of the module's global variables.
+  // Bank 0: the launch (sass_machine.hpp); bank 2: the kernel's own constants (ptxas's jump
+  // tables); bank 3: the module's constants, as ptxas places them; bank 4: the addresses of the
+  // module's global variables.
   const std::vector<std::uint8_t>* bank = o.bank == 0   ? &launch.bank0
+                                          : o.bank == 2 ? launch.bank2
                                           : o.bank == 3 ? launch.bank3
                                           : o.bank == 4 ? &launch.bank4
                                                         : nullptr;

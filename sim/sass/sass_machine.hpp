@@ -53,6 +53,7 @@ struct SassLaunch {
   const exec::LaunchSpec* spec = nullptr;
   exec::GlobalMemory* global = nullptr;
   std::vector<std::uint8_t> bank0;
+  const std::vector<std::uint8_t>* bank2 = nullptr;  // the kernel's own (switch jump tables)
   const std::vector<std::uint8_t>* bank3 = nullptr;  // the module's __constant__ data
   std::vector<std::uint8_t> bank4;  // the module's global variables' addresses (relocated)
   std::uint32_t shared_bytes = 0;   // static (as ptxas allocated) plus dynamic
@@ -77,6 +78,8 @@ struct SassWarp {
   std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
   std::uint32_t groups = 0;                      // groups made so far (the next one's id)
+  // Groups made by WARPSYNC.EXCLUSIVE are apart: each runs on until it waits (next_group).
+  bool exclusive_groups = false;
   // Lanes known to run together (one group, one program counter: together_pc); valid only
   // while they are exactly the runnable lanes, 0 when not known. Spares the per-lane search
   // for the next group in a converged warp, the common case.

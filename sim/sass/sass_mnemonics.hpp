@@ -140,6 +140,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"UCGABAR_ARV", Op::CGABAR_ARV, true, Pipe::Adu},
     {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::Adu},
     {"CALL", Op::CALL, false, Pipe::Cbu},
+    {"BRX", Op::BRX, false, Pipe::None},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::None},
     {"DEPBAR", Op::NOP, false, Pipe::Cbu},

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -96,6 +97,7 @@ enum class Op : std::uint8_t {
   CGABAR_WAIT,  // UCGABAR_WAIT: they wait until that phase has every thread's arrival
   CALL,
   RET,
+  BRX,  // BRX R, offset: an indirect jump (a switch's jump table), to R + offset + the next address
   NOP,
   MEMBAR,
 };
@@ -236,6 +238,10 @@ inline constexpr std::uint8_t kDsetpMax = 2;
 // (cooperative groups' tiled reductions) with it: the branch to the general path is taken
 // where a lane of the member mask in UR is not executing with this instruction.
 inline constexpr std::uint8_t kBraDivergent = 1;
+// WARPSYNC.EXCLUSIVE Rmask (ptxas's code before a REDUX or a MATCH over a tile of the warp):
+// the lanes waiting there are released by their masks' groups, each group running apart from
+// the others until a convergence barrier joins them, so the reduction sees its tile alone.
+inline constexpr std::uint8_t kWarpsyncExclusive = 1;
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {
@@ -286,6 +292,9 @@ struct SassProgram {
   // ENDCOLLECTIVE): instruction index and why, as the decoder would have refused it. Anywhere
   // else such an instruction refuses the whole kernel.
   std::vector<std::pair<std::uint32_t, std::string>> unmodelled;
+  // Each BRX's targets as nvdisasm lists them (BRANCH_TARGETS), by the BRX's index: a jump
+  // elsewhere is a fault, not a guess.
+  std::map<std::uint32_t, std::vector<std::uint32_t>> jump_targets;
 };
 
 struct DecodeError {

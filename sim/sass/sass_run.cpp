@@ -54,10 +54,12 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
 
 std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
                                         std::vector<ConstantRelocation> relocations,
-                                        const std::string& kernel, std::string& error) {
+                                        const KernelConstantBanks& banks, const std::string& kernel,
+                                        std::string& error) {
   SassKernel k;
   k.listing = std::move(listing);
   k.constant_relocations = std::move(relocations);
+  if (const auto bank = banks.find(kernel); bank != banks.end()) k.bank2 = bank->second;
   const SassFunction* f = k.listing.find(kernel);
   if (f == nullptr) {
     error = "the SASS listing has no kernel named '" + kernel + "'";
@@ -84,7 +86,7 @@ std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string
   const auto r = built.resources.find(kernel);
   return decode_kernel(std::move(*built.listing),
                        r == built.resources.end() ? KernelResources{} : r->second,
-                       std::move(built.constant_relocations), kernel, error);
+                       std::move(built.constant_relocations), built.kernel_banks, kernel, error);
 }
 
 std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
@@ -149,6 +151,7 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
   l.global = &memory;
   l.local_bytes = kernel.resources.stack_frame;
   l.bank0 = constant_bank(launch, memory, l.local_bytes);
+  l.bank2 = &kernel.bank2;
   l.bank3 = &constants;
   // Bank 4: each relocated slot holds its global variable's address in this launch.
   for (const ConstantRelocation& r : kernel.constant_relocations) {

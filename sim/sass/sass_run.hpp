@@ -26,6 +26,7 @@ struct SassKernel {
   SassProgram program;
   KernelResources resources;
   std::vector<ConstantRelocation> constant_relocations;  // bank 4: the global variables' addresses
+  std::vector<std::uint8_t> bank2;  // the kernel's own constants (its switches' jump tables)
 };
 
 // ptxas and nvdisasm over `ptx` for `arch`, the entry `kernel` decoded. Nothing when a tool is
@@ -34,10 +35,11 @@ std::optional<SassKernel> compile_sass(const std::string& ptx, const std::string
                                        const std::string& kernel, std::string& error);
 
 // Decodes `kernel` of an already parsed listing (the listing moves into the result), with the
-// build's constant-bank-4 relocations (the module's global variables).
+// build's constant-bank-4 relocations (the module's global variables) and its banks 2.
 std::optional<SassKernel> decode_kernel(SassListing listing, const KernelResources& resources,
                                         std::vector<ConstantRelocation> relocations,
-                                        const std::string& kernel, std::string& error);
+                                        const KernelConstantBanks& banks, const std::string& kernel,
+                                        std::string& error);
 
 // Constant bank 0 as the driver fills it for `launch` (sass_machine.hpp's layout).
 std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,

@@ -65,8 +65,9 @@ void compare_launches(const ir::LoadedModule& loaded, const std::string& file,
     const std::string name = cli::sass_entry(loaded.module, *spec->kernel);
     const auto resources = built.resources.find(name);
     REQUIRE_MESSAGE(resources != built.resources.end(), name);
-    const auto kernel = sass::decode_kernel(*built.listing, resources->second,
-                                            built.constant_relocations, name, error);
+    const auto kernel =
+        sass::decode_kernel(*built.listing, resources->second, built.constant_relocations,
+                            built.kernel_banks, name, error);
     if (!kernel) {
       FAIL_CHECK(error);
       continue;

@@ -227,7 +227,7 @@ TEST_CASE("an instruction the SASS executor does not model is an error naming it
   auto listing = sass::parse_listing(text, listing_error);
   REQUIRE(listing.has_value());
   std::string error;
-  CHECK_FALSE(sass::decode_kernel(std::move(*listing), {}, {}, "k", error).has_value());
+  CHECK_FALSE(sass::decode_kernel(std::move(*listing), {}, {}, {}, "k", error).has_value());
   CHECK(error.find("k: SASS instruction at /*0010*/ `FROB R2, R1`") != std::string::npos);
   CHECK(error.find("not modelled") != std::string::npos);
 }
@@ -249,7 +249,7 @@ TEST_CASE("an instruction not modelled that only a BRA.DIV reaches waits until a
   auto listing = sass::parse_listing(text, listing_error);
   REQUIRE(listing.has_value());
   std::string error;
-  const auto kernel = sass::decode_kernel(std::move(*listing), {}, {}, "k", error);
+  const auto kernel = sass::decode_kernel(std::move(*listing), {}, {}, {}, "k", error);
   REQUIRE_MESSAGE(kernel.has_value(), error);
   REQUIRE(kernel->program.unmodelled.size() == 1);
   CHECK(kernel->program.unmodelled[0].first == 3);  // /*0030*/, the fourth instruction

@@ -3,6 +3,8 @@
 // scheduling controls ptxas encoded (sim/sass/sass_listing.hpp).
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <ostream>
 
@@ -14,6 +16,7 @@
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/kernel_input.hpp"
 #include "tools/warpsim/options.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -53,12 +56,27 @@ void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Mo
                      "stall", "yield", "write", "read", "wait");
   std::size_t next_label = 0;
   std::uint32_t shown_line = 0;
+  std::map<std::string, std::vector<std::string>> sources;  // CUDA files' lines, read once
   for (const sass::SassInstruction& inst : f.instructions) {
-    // Each run of instructions under the IR line (and CUDA line) they came from.
+    // Each run of instructions under the IR line (and CUDA line) they came from; nvcc's own
+    // PTX (a .cu or .ptx file) names the CUDA line itself.
     if (inst.source_line != shown_line && inst.source_file == cuda::kIrSourceFile) {
       shown_line = inst.source_line;
       const auto it = lines.find(shown_line);
       out << fmt::format("  IR line {}: {}\n", shown_line, it != lines.end() ? it->second : "");
+    } else if (inst.source_line != shown_line && !inst.source_file.empty()) {
+      shown_line = inst.source_line;
+      const std::vector<std::string>& source = sources[inst.source_file];
+      if (source.empty()) {
+        std::ifstream file(inst.source_file);
+        for (std::string line; std::getline(file, line);) sources[inst.source_file].push_back(line);
+      }
+      const std::string text = shown_line - 1 < source.size() ? source[shown_line - 1] : "";
+      out << fmt::format("  {}:{}: {}\n",
+                         std::filesystem::path(inst.source_file).filename().string(), shown_line,
+                         text.substr(text.find_first_not_of(" \t") == std::string::npos
+                                         ? text.size()
+                                         : text.find_first_not_of(" \t")));
     }
     while (next_label < f.labels.size() && f.labels[next_label].second <= inst.address) {
       out << "  " << f.labels[next_label++].first << ":\n";
@@ -98,8 +116,8 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
-  const sass::SassBuild built =
-      sass::build_sass(cuda::lower_to_ptx(loaded.module, input.arch), input.arch);
+  // The PTX the SASS frontend runs: nvcc's own for a .cu or .ptx file, else the IR lowered.
+  const sass::SassBuild built = sass::build_sass(sass_ptx(loaded.module, input.arch), input.arch);
   if (!built.listing) {
     err << "warpsim sass: error: " << built.error << '\n';
     return kExitBadInput;
@@ -110,9 +128,10 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "for\n",
       gpu->name, input.arch);
   for (const ir::Kernel& k : loaded.module.kernels) {
-    const sass::SassFunction* f = built.listing->find(k.name);
+    const sass::SassFunction* f = built.listing->find(sass_entry(loaded.module, k));
     if (f == nullptr) {
-      err << "warpsim sass: error: ptxas's cubin has no function " << k.name << '\n';
+      err << "warpsim sass: error: ptxas's cubin has no function " << sass_entry(loaded.module, k)
+          << '\n';
       return kExitInternalError;
     }
     out << '\n';

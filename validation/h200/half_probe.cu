@@ -3,12 +3,13 @@
 // among them) and the doubles just above them: every difference is printed with its input, by
 // conversion, then a count per conversion.
 //   nvcc -arch=sm_90 -O3 -std=c++20 -I. -o half_probe validation/h200/half_probe.cu \
-//     sim/core/exec/half_float.cpp && ./half_probe
+//     sim/core/exec/half_float.cpp && ./half_probe [nan_results.bin]
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <vector>
 
 #include "sim/core/exec/half_float.hpp"
@@ -37,7 +38,7 @@ __global__ void convert(const unsigned* x, unsigned short* out, unsigned n) {
   o[9] = __bfloat16_as_ushort(__double2bfloat16(d));
 }
 
-int main() {
+int main(int argc, char** argv) {
   using warpsim::ir::HalfFormat;
   using warpsim::ir::Rounding;
   std::vector<unsigned> x;
@@ -67,9 +68,53 @@ int main() {
     for (int k = 0; k < kConversions; ++k) {
       const unsigned short got = out[static_cast<size_t>(i) * kConversions + k];
       if (got == want[k]) continue;
-      if (differ[k]++ < 12)
-        printf("%-12s x %08x (%.9g): gpu %04x warpsim %04x\n", kNames[k], x[i], v, got, want[k]);
+      if (differ[k]++ >= 12) continue;
+      unsigned long long d_bits = 0;
+      std::memcpy(&d_bits, &d, 8);
+      printf("%-12s x %08x (%.9g) f64 %016llx: gpu %04x warpsim %04x\n", kNames[k], x[i], v,
+             d_bits, got, want[k]);
     }
+  }
+  // What a double NaN becomes, as a rule: its values' histogram, and how many keep the sign
+  // and the payload's top bits (quieted), the IEEE-recommended propagation.
+  for (int k = 8; k < kConversions; ++k) {
+    std::map<unsigned short, long> seen;
+    long nans = 0;
+    long keep_payload = 0;
+    long keep_sign_canonical = 0;
+    const bool bf16 = k == 9;
+    for (unsigned i = 0; i < n; ++i) {
+      float v = 0;
+      std::memcpy(&v, &x[i], 4);
+      const double d = static_cast<double>(v) * (1.0 + 0x1p-30);
+      if (d == d) continue;
+      ++nans;
+      unsigned long long b = 0;
+      std::memcpy(&b, &d, 8);
+      const unsigned short got = out[static_cast<size_t>(i) * kConversions + k];
+      ++seen[got];
+      const unsigned sign = static_cast<unsigned>(b >> 63) << 15;
+      const unsigned kept = bf16 ? (sign | 0x7fc0u | static_cast<unsigned>((b >> 45) & 0x7f))
+                                 : (sign | 0x7e00u | static_cast<unsigned>((b >> 42) & 0x3ff));
+      keep_payload += got == kept;
+      keep_sign_canonical += got == (sign | 0x7fffu);
+    }
+    printf("%s of %ld NaNs: %zu distinct results; keep sign+payload %ld, sign|0x7fff %ld\n",
+           kNames[k], nans, seen.size(), keep_payload, keep_sign_canonical);
+    int shown = 0;
+    for (const auto& [value, count] : seen)
+      if (shown++ < 16) printf("  %04x x %ld\n", value, count);
+  }
+  // Every NaN input's two f64 results, for checking a rule off the GPU: records of the f32
+  // input's bits, then the f16 and the bf16 result (little-endian u32, u16, u16).
+  if (argc > 1) {
+    FILE* f = std::fopen(argv[1], "wb");
+    for (unsigned i = 0; f != nullptr && i < n; ++i) {
+      if ((x[i] & 0x7f800000u) != 0x7f800000u || (x[i] & 0x7fffffu) == 0) continue;
+      std::fwrite(&x[i], 4, 1, f);
+      std::fwrite(&out[static_cast<size_t>(i) * kConversions + 8], 2, 2, f);
+    }
+    if (f != nullptr) std::fclose(f);
   }
   printf("%u inputs\n", n);
   for (int k = 0; k < kConversions; ++k) printf("%-12s %ld differ\n", kNames[k], differ[k]);

@@ -82,6 +82,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::LDC:
       return inst.mods.uniform ? Pipe::Int : Pipe::Const;
     case Op::BRA:
+    case Op::BRX:
     case Op::BSSY:
     case Op::BSYNC:
     case Op::BREAK:
