@@ -1,5 +1,6 @@
-// The block barriers of the SASS executor: BAR.SYNC 0 over the whole block (and BAR.RED's
-// phase), and the named barriers BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT.
+// The barriers of the SASS executor: BAR.SYNC 0 over the whole block (and BAR.RED's phase), the
+// named barriers BAR.SYNC ID, COUNT and BAR.ARV ID, COUNT, the cluster's barrier, and the warp's
+// convergence barriers (BSYNC, WARPSYNC).
 #include <bit>
 
 #include "sim/sass/sass_executor.hpp"
@@ -86,6 +87,71 @@ void SassExecutor::open_block_barrier(SassBlock& block) const {
   }
   block.barrier_arrived = 0;
   block.barrier_true = 0;
+}
+
+bool SassExecutor::release_cluster_barrier(const std::vector<SassBlock*>& cluster) const {
+  std::uint64_t threads = 0, done = 0, arrived = 0;
+  for (const SassBlock* b : cluster) {
+    threads += b->threads;
+    done += b->cluster_arrived + b->exited_threads;
+    arrived += b->cluster_arrived;
+  }
+  if (arrived == 0 || done != threads) return false;
+  for (SassBlock* b : cluster) open_cluster_barrier(*b);
+  return true;
+}
+
+void SassExecutor::open_cluster_barrier(SassBlock& block) const {
+  block.cluster_arrived = 0;
+  ++block.cluster_phase;
+  for (SassWarp& w : block.warps) {
+    if (w.cluster_waiting == 0) continue;
+    w.together = 0;
+    advance(w, w.cluster_waiting);
+    regroup(w, w.cluster_waiting);
+    w.cluster_waiting = 0;
+    w.cluster_arrival_pending = false;
+  }
+}
+
+void SassExecutor::release_convergence(SassWarp& w) const {
+  const SassProgram& p = *launch_.program;
+  const std::uint32_t live = w.lanes & ~w.exited;
+  w.waiting &= live;
+  std::uint32_t pending = w.waiting;
+  while (pending != 0) {
+    const auto first = static_cast<unsigned>(std::countr_zero(pending));
+    const std::uint32_t pc = w.pc[first];
+    const Instruction& inst = p.insts[pc];
+    // An exclusive WARPSYNC releases the lanes of one mask together, apart from the others.
+    const bool exclusive = inst.op == Op::WARPSYNC && inst.mods.sub == kWarpsyncExclusive &&
+                           !inst.operands.empty() && inst.operands[0].kind == OperandKind::Reg &&
+                           inst.operands[0].index != kZeroReg;
+    const std::uint32_t* mask_of =
+        exclusive ? w.r.data() + std::size_t{inst.operands[0].index} * kWarpSize : nullptr;
+    std::uint32_t arrived = 0;
+    for (std::uint32_t m = pending; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      if (w.pc[lane] == pc && (mask_of == nullptr || mask_of[lane] == mask_of[first]))
+        arrived |= 1u << lane;
+    }
+    pending &= ~arrived;
+    std::uint32_t needed = live;
+    if (inst.op == Op::BSYNC) {
+      needed &= w.barrier[inst.operands.at(0).index];
+    } else if (!inst.operands.empty()) {
+      Operand o = inst.operands[0];
+      needed &= o.kind == OperandKind::Imm ? static_cast<std::uint32_t>(o.value)
+                                           : w.r[std::size_t{o.index} * kWarpSize +
+                                                 static_cast<unsigned>(std::countr_zero(arrived))];
+    }
+    if ((needed & ~arrived) != 0) continue;
+    w.waiting &= ~arrived;
+    advance(w, arrived);
+    regroup(w, arrived);
+    if (exclusive) w.exclusive_groups = true;
+    if (arrived == live) w.exclusive_groups = false;  // the whole warp together again
+  }
 }
 
 }  // namespace warpsim::sass

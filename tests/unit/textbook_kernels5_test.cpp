@@ -23,15 +23,32 @@ TEST_CASE("switch_jump_table: each thread takes the case of its key modulo 9") {
     auto table = [&](std::int32_t j) { return static_cast<float>(j * k); };
     float want = 0.0f;
     switch (k % 9) {
-      case 0: want = table(k & 15); break;
-      case 1: want = 2.0f; break;
-      case 2: want = table(3) * 3.0f; break;
-      case 3: want = -1.0f; break;
-      case 4: want = table((k >> 2) & 15) + 4.0f; break;
-      case 5: want = 5.5f; break;
-      case 6: want = table(7) - 6.0f; break;
-      case 7: want = 7.25f; break;
-      default: want = 0.0f;
+      case 0:
+        want = table(k & 15);
+        break;
+      case 1:
+        want = 2.0f;
+        break;
+      case 2:
+        want = table(3) * 3.0f;
+        break;
+      case 3:
+        want = -1.0f;
+        break;
+      case 4:
+        want = table((k >> 2) & 15) + 4.0f;
+        break;
+      case 5:
+        want = 5.5f;
+        break;
+      case 6:
+        want = table(7) - 6.0f;
+        break;
+      case 7:
+        want = 7.25f;
+        break;
+      default:
+        want = 0.0f;
     }
     CAPTURE(i);
     CHECK(out[i] == want);

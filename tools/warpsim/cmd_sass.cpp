@@ -3,6 +3,7 @@
 // scheduling controls ptxas encoded (sim/sass/sass_listing.hpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -66,17 +67,16 @@ void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Mo
       out << fmt::format("  IR line {}: {}\n", shown_line, it != lines.end() ? it->second : "");
     } else if (inst.source_line != shown_line && !inst.source_file.empty()) {
       shown_line = inst.source_line;
-      const std::vector<std::string>& source = sources[inst.source_file];
+      std::vector<std::string>& source = sources[inst.source_file];
       if (source.empty()) {
         std::ifstream file(inst.source_file);
-        for (std::string line; std::getline(file, line);) sources[inst.source_file].push_back(line);
+        for (std::string line; std::getline(file, line);) source.push_back(line);
       }
-      const std::string text = shown_line - 1 < source.size() ? source[shown_line - 1] : "";
+      std::string text = shown_line - 1 < source.size() ? source[shown_line - 1] : "";
+      text.erase(0, std::min(text.size(), text.find_first_not_of(" \t")));  // its indentation
       out << fmt::format("  {}:{}: {}\n",
                          std::filesystem::path(inst.source_file).filename().string(), shown_line,
-                         text.substr(text.find_first_not_of(" \t") == std::string::npos
-                                         ? text.size()
-                                         : text.find_first_not_of(" \t")));
+                         text);
     }
     while (next_label < f.labels.size() && f.labels[next_label].second <= inst.address) {
       out << "  " << f.labels[next_label++].first << ":\n";
