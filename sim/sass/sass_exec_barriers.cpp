@@ -119,6 +119,7 @@ void SassExecutor::release_convergence(SassWarp& w) const {
   const std::uint32_t live = w.lanes & ~w.exited;
   w.waiting &= live;
   std::uint32_t pending = w.waiting;
+  bool released_exclusive = false;
   while (pending != 0) {
     const auto first = static_cast<unsigned>(std::countr_zero(pending));
     const std::uint32_t pc = w.pc[first];
@@ -147,6 +148,15 @@ void SassExecutor::release_convergence(SassWarp& w) const {
     }
     if ((needed & ~arrived) != 0) continue;
     w.waiting &= ~arrived;
+    if (exclusive && released_exclusive) {
+      // The GPU releases one mask's lanes per execution of an exclusive WARPSYNC; the others
+      // run it again once the released group waits (the instruction counts of tile_sum_redux
+      // on sm_90, validation/h200/results/h100_2026_12_05b/).
+      regroup(w, arrived);
+      w.exclusive_left |= arrived;
+      continue;
+    }
+    released_exclusive = released_exclusive || exclusive;
     advance(w, arrived);
     regroup(w, arrived);
     if (exclusive) w.exclusive_groups = true;

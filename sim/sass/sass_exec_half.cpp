@@ -36,9 +36,11 @@ void convert_half(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
   if (const ir::HalfFormat to = half_format(m.dest); to != ir::HalfFormat::None) {
     return x.each([&](unsigned lane) {
-      x.set(
-          x.op(0), lane,
-          exec::encode_half(float_operand(x, x.op(1), m.type, lane), to, ir_rounding(m.rounding)));
+      const double v = float_operand(x, x.op(1), m.type, lane);
+      const ir::Rounding r = ir_rounding(m.rounding);
+      x.set(x.op(0), lane,
+            m.type == DataType::F64 ? exec::encode_half_from_f64(v, to, r)
+                                    : exec::encode_half(v, to, r));
     });
   }
   const ir::HalfFormat from = half_format(m.type);

@@ -177,10 +177,11 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
   } else if (acc.space == Space::Shared) {
     // An atomic by cluster address counts as a store does, as the IR executor counts dsmem
     // (exec::shared_access).
-    const auto access = shared_op == exec::SharedOp::Load ? memory::SharedAccess::Load
-                        : shared_op == exec::SharedOp::Store || acc.cluster
-                            ? memory::SharedAccess::Store
-                            : memory::SharedAccess::Atomic;
+    const auto access =
+        shared_op == exec::SharedOp::Load ? memory::SharedAccess::Load
+        : shared_op == exec::SharedOp::Store || shared_op == exec::SharedOp::CopyIn || acc.cluster
+            ? memory::SharedAccess::Store
+            : memory::SharedAccess::Atomic;
     const memory::SharedRequest r =
         memory::shared_wavefronts(acc.address, x.mask, acc.bytes, access);
     auto& group = acc.cluster ? x.stats.memory.dsmem : x.stats.memory.shared;
@@ -403,7 +404,8 @@ void atomic(const Lanes& x, Space space, bool returns) {
 
 // LDGSTS [shared], [global]: cp.async's copy, done at once (the PTX ISA lets it complete any
 // time before the wait that lets the thread read it; docs/import.md). Counted as the IR's
-// import of it counts: a shared store and a global load; the timing model times the load
+// import of it counts (a global load and a shared store), except that the GPU counts the store
+// as no op_shared_st instruction (exec::SharedOp::CopyIn); the timing model times the load
 // (SassFrontend: DEPBAR waits for it).
 void async_copy(const Lanes& x) {
   Access from, to;
@@ -412,7 +414,7 @@ void async_copy(const Lanes& x) {
   locate(x, x.op(0), to);
   locate(x, x.op(1), from);
   x.each([&](unsigned lane) { std::memcpy(to.data[lane], from.data[lane], from.bytes); });
-  count(x, to, exec::GlobalOp::Store, exec::SharedOp::Store);
+  count(x, to, exec::GlobalOp::Store, exec::SharedOp::CopyIn);
   count(x, from, exec::GlobalOp::Load, exec::SharedOp::Load);
 }
 

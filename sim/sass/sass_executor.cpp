@@ -348,6 +348,16 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       return release_convergence(w);
     case Op::BSYNC:
     case Op::WARPSYNC:
+      if ((active & w.exclusive_left) != 0) {
+        // A group an exclusive WARPSYNC left behind runs it again, which the GPU counts as two
+        // instructions: this one and a branch (in the CBU) back to it (release_convergence).
+        w.exclusive_left &= ~active;
+        ++w.executed;
+        ++stats_.warp_instructions;
+        ++stats_.sass.instructions;
+        ++stats_.sass.pipes[static_cast<std::size_t>(Pipe::Cbu)];
+        ++stats_.branch_instructions;
+      }
       w.waiting |= mask;
       advance(w, active & ~mask);
       return release_convergence(w);
@@ -409,11 +419,15 @@ void SassExecutor::jump_indirect(const Lanes& x, SassWarp& w, std::uint32_t acti
   const Instruction& inst = x.inst;
   const std::uint32_t index = inst.address / 16;
   const std::vector<std::uint32_t>& targets = launch_.program->jump_targets.at(index);
-  ++stats_.branch_instructions;
+  // The GPU serialises a divergent BRX: each execution jumps the lanes of the lowest lane's
+  // target, and the others run the BRX again (each execution an instruction in the ADU and the
+  // CBU; op_branch counts the BRX once, on its first execution by the group). Read off
+  // switch_jump_table on sm_90 (validation/h200/results/h100_2026_12_05b/).
+  const bool again_execution = (active & w.brx_left) != 0;
+  if (!again_execution) ++stats_.branch_instructions;
   advance(w, active & ~mask);
-  // Each lane's target, then the lanes of each target apart from those of the first lane's.
   std::uint32_t first_target = UINT32_MAX;
-  std::uint32_t elsewhere = 0;
+  std::uint32_t taken = 0;
   for (std::uint32_t m = mask; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
     // PC-relative: the register holds the target's offset in the kernel less the offset, which
@@ -423,21 +437,17 @@ void SassExecutor::jump_indirect(const Lanes& x, SassWarp& w, std::uint32_t acti
     const std::uint32_t target = address / 16;
     if (address % 16 != 0 || std::find(targets.begin(), targets.end(), target) == targets.end())
       x.fault(lane, fmt::format("BRX jumps to /*{:04x}*/, none of its branch targets", address));
-    w.pc[lane] = target;
     if (first_target == UINT32_MAX) first_target = target;
-    if (target != first_target) elsewhere |= 1u << lane;
+    if (target == first_target) taken |= 1u << lane;
   }
-  if (elsewhere != 0) ++stats_.divergent_branches;
-  while (elsewhere != 0) {  // one group per further target
-    const std::uint32_t target = w.pc[static_cast<unsigned>(std::countr_zero(elsewhere))];
-    std::uint32_t same = 0;
-    for (std::uint32_t m = elsewhere; m != 0; m &= m - 1) {
-      const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      if (w.pc[lane] == target) same |= 1u << lane;
-    }
-    regroup(w, same);
-    elsewhere &= ~same;
+  const std::uint32_t again = mask & ~taken;
+  if (again != 0) {
+    if (!again_execution) ++stats_.divergent_branches;
+    regroup(w, taken);
   }
+  w.brx_left = (w.brx_left & ~active) | again;
+  for (std::uint32_t m = taken; m != 0; m &= m - 1)
+    w.pc[static_cast<unsigned>(std::countr_zero(m))] = first_target;
 }
 
 }  // namespace warpsim::sass

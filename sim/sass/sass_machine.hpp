@@ -80,6 +80,9 @@ struct SassWarp {
   std::uint32_t groups = 0;                      // groups made so far (the next one's id)
   // Groups made by WARPSYNC.EXCLUSIVE are apart: each runs on until it waits (next_group).
   bool exclusive_groups = false;
+  std::uint32_t exclusive_left = 0;  // lanes an exclusive WARPSYNC left to run it again
+  // Lanes a BRX left behind to run it again for their own targets (jump_indirect).
+  std::uint32_t brx_left = 0;
   // Lanes known to run together (one group, one program counter: together_pc); valid only
   // while they are exactly the runnable lanes, 0 when not known. Spares the per-lane search
   // for the next group in a converged warp, the common case.

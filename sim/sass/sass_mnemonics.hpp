@@ -121,10 +121,10 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"RED", Op::REDG, false, Pipe::Lsu},
     {"ATOMS", Op::ATOMS, false, Pipe::Lsu},
     {"ATOM", Op::ATOM, false, Pipe::Adu},
-    // The asynchronous copy's pipes are not settled by the pipe counters (no measured kernel
-    // runs them): LDGSTS in the LSU as the loads, its commit (LDGDEPBAR) as DEPBAR.
+    // The asynchronous copy's: LDGSTS and its commit (LDGDEPBAR) in the LSU, its wait (DEPBAR)
+    // in no reported pipe, read off async_copy_pipeline (results/h100_2026_12_05b/).
     {"LDGSTS", Op::LDGSTS, false, Pipe::Lsu},
-    {"LDGDEPBAR", Op::NOP, false, Pipe::Cbu},
+    {"LDGDEPBAR", Op::NOP, false, Pipe::Lsu},
     {"SHFL", Op::SHFL, false, Pipe::Lsu},
     {"VOTE", Op::VOTE, false, Pipe::Alu},
     {"VOTEU", Op::VOTE, true, Pipe::Uniform},
@@ -140,10 +140,10 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"UCGABAR_ARV", Op::CGABAR_ARV, true, Pipe::Adu},
     {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::Adu},
     {"CALL", Op::CALL, false, Pipe::Cbu},
-    {"BRX", Op::BRX, false, Pipe::None},
+    {"BRX", Op::BRX, false, Pipe::Cbu, Pipe::Adu},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::None},
-    {"DEPBAR", Op::NOP, false, Pipe::Cbu},
+    {"DEPBAR", Op::NOP, false, Pipe::None},
     {"YIELD", Op::NOP, false, Pipe::Cbu},
     {"MEMBAR", Op::NOP, false, Pipe::Lsu},
     {"ERRBAR", Op::NOP, false, Pipe::None},

@@ -13,7 +13,7 @@ namespace warpsim::cli {
 namespace {
 
 constexpr const char* kGlobalOps[] = {"ld", "st", "atom", "red"};
-constexpr const char* kSharedOps[] = {"ld", "st", "atom"};
+constexpr const char* kSharedOps[] = {"ld", "st", "atom", "cp.async"};
 
 double per(std::uint64_t a, std::uint64_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
@@ -60,10 +60,10 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
     if (!any) continue;
     out << fmt::format("{:<18} {:>10} {:>13} {:>10}  wavefronts/instruction (ideal)\n", label,
                        "insts", "wavefronts", "conflicts");
-    for (std::size_t op = 0; op < 3; ++op) {
+    for (std::size_t op = 0; op < group->size(); ++op) {
       const exec::SharedOpStats& s = (*group)[op];
       if (s.instructions == 0) continue;
-      out << fmt::format("  {:<5} {:>20} {:>13} {:>10}  {:>6.2f} ({:.2f})\n", kSharedOps[op],
+      out << fmt::format("  {:<8} {:>17} {:>13} {:>10}  {:>6.2f} ({:.2f})\n", kSharedOps[op],
                          s.instructions, s.wavefronts, s.conflicts(),
                          per(s.wavefronts, s.instructions),
                          per(s.ideal_wavefronts, s.instructions));

@@ -180,7 +180,9 @@ void exec_cvt_to_half(ExecContext& /*ctx*/, WarpState& w, const DecodedInst& d,
   const std::uint64_t* a = w.read(d.src[0]);
   std::uint64_t* out = w.write(d.dst[0]);
   for_lanes(mask, [&](unsigned l) {
-    out[l] = encode_half(static_cast<double>(from_bits<Float>(a[l])), d.half, d.rounding);
+    const auto v = static_cast<double>(from_bits<Float>(a[l]));
+    out[l] = std::is_same_v<Float, double> ? encode_half_from_f64(v, d.half, d.rounding)
+                                           : encode_half(v, d.half, d.rounding);
   });
 }
 

@@ -78,6 +78,17 @@ std::uint16_t encode_half(double v, ir::HalfFormat format, ir::Rounding r) {
   return static_cast<std::uint16_t>(sign | bits);
 }
 
+std::uint16_t encode_half_from_f64(double v, ir::HalfFormat format, ir::Rounding r) {
+  if (!std::isnan(v)) return encode_half(v, format, r);
+  const Layout f = layout(format);
+  const auto bits = std::bit_cast<std::uint64_t>(v);
+  const auto sign = static_cast<std::uint32_t>(bits >> 63) << 15;
+  const std::uint32_t quiet = std::uint32_t{1} << (f.fraction_bits - 1);
+  const auto payload = static_cast<std::uint32_t>((bits >> (52 - f.fraction_bits)) &
+                                                  ((std::uint32_t{1} << f.fraction_bits) - 1));
+  return static_cast<std::uint16_t>(sign | f.infinity() | quiet | payload);
+}
+
 double decode_half(std::uint16_t bits, ir::HalfFormat format) {
   const Layout f = layout(format);
   const bool negative = (bits & 0x8000u) != 0;

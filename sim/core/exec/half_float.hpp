@@ -21,6 +21,11 @@ inline constexpr std::uint16_t kGpuNanBf16 = 0x7fffu;
 // toward zero (IEEE 754's overflow rule).
 std::uint16_t encode_half(double v, ir::HalfFormat format, ir::Rounding r);
 
+// cvt.f16.f64 and cvt.bf16.f64: encode_half, except that a NaN keeps its sign and the top bits
+// of its payload, quieted (where an f32 NaN becomes the canonical one). Read off every NaN the
+// H100 converted (validation/h200/half_probe.cu, results/h100_2026_12_05b/: 172,961 of each).
+std::uint16_t encode_half_from_f64(double v, ir::HalfFormat format, ir::Rounding r);
+
 // The value of 16 bits of the format, exactly.
 double decode_half(std::uint16_t bits, ir::HalfFormat format);
 

@@ -35,8 +35,10 @@ struct GlobalOpStats {
   std::uint64_t lines = 0;  // distinct 128-byte lines per request, summed
 };
 
-// Shared memory (this block's, or another's in the cluster), by operation.
-enum class SharedOp : std::uint8_t { Load, Store, Atomic };
+// Shared memory (this block's, or another's in the cluster), by operation. CopyIn: the shared
+// writes of an asynchronous copy (SASS LDGSTS), whose wavefronts the GPU counts among all
+// shared wavefronts but whose instructions are not smsp__sass_inst_executed_op_shared_st's.
+enum class SharedOp : std::uint8_t { Load, Store, Atomic, CopyIn };
 struct SharedOpStats {
   std::uint64_t instructions = 0;  // warp-level
   std::uint64_t wavefronts = 0;
@@ -46,8 +48,8 @@ struct SharedOpStats {
 
 struct MemoryStats {
   std::array<GlobalOpStats, 4> global{};
-  std::array<SharedOpStats, 3> shared{};
-  std::array<SharedOpStats, 3> dsmem{};
+  std::array<SharedOpStats, 4> shared{};
+  std::array<SharedOpStats, 4> dsmem{};
 };
 
 // SASS instructions by the classes the GPU's counters use, counted where the SASS executor ran
@@ -123,7 +125,7 @@ inline constexpr auto kCounterFields<LaunchStats> = std::array{
 static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLineStats>() &&
               all_counters_listed<GlobalOpStats>() && all_counters_listed<SharedOpStats>());
 // LaunchStats: its listed counters, the memory statistics and the two per-instruction vectors.
-static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 6 * sizeof(SharedOpStats));
+static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 8 * sizeof(SharedOpStats));
 static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
                                          sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
                                          sizeof(std::vector<MemoryLineStats>) +

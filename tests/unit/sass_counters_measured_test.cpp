@@ -1,0 +1,60 @@
+// The SASS run's exact counters against a GPU's: validation/h200/results/h100_2026_12_05b/
+// validate.csv holds `warpsim validate --frontend sass` of three kernels whose SASS has forms the
+// fitted launches never ran (an asynchronous copy's LDGSTS/LDGDEPBAR/DEPBAR, a divergent BRX, an
+// exclusive WARPSYNC), on an H100: sm_90, the instruction set and counters of the H200. Every
+// row the table compares exactly must equal the measured column, as the GPU counted it.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_support.hpp"
+#include "tests/unit/test_support.hpp"
+#include "tests/unit/textbook_support.hpp"
+
+namespace warpsim::test {
+namespace {
+
+// kernel -> metric -> the measured value, for the rows the comparison called exact or mismatched
+// (the counters compared exactly; buffers and timing rows have other verdicts).
+std::map<std::string, std::map<std::string, std::uint64_t>> measured_exact_rows() {
+  std::ifstream in(source_dir() / "validation/h200/results/h100_2026_12_05b/validate.csv");
+  REQUIRE(in);
+  std::map<std::string, std::map<std::string, std::uint64_t>> rows;
+  for (std::string line; std::getline(in, line);) {
+    const auto f = csv_fields(line);
+    if (f.size() != 6 || (f[5] != "exact" && f[5] != "MISMATCH")) continue;
+    if (!f[2].starts_with("smsp__") && !f[2].starts_with("l1tex__t_")) continue;
+    rows[f[0]][f[2]] = std::stoull(f[4]);
+  }
+  return rows;
+}
+
+TEST_CASE("the SASS run counts what the GPU counted for LDGSTS, a divergent BRX, WARPSYNC.EXCLUSIVE") {
+  if (!have_nvcc() || !have_sass_tools("the measured SASS counters are not compared")) return;
+  const auto measured = measured_exact_rows();
+  REQUIRE(measured.size() == 3);
+  std::size_t compared = 0;
+  for (const auto& [kernel, counters] : measured) {
+    CAPTURE(kernel);
+    const auto cu = source_dir() / "kernels_cuda" / "textbook" / (kernel + ".cu");
+    const auto launch = source_dir() / "kernels_cuda" / "textbook" / (kernel + ".launch");
+    const CommandResult r = run_cli({"run", cu.string(), "--launch-file", launch.string(),
+                                     "--frontend", "sass", "--json", "-"});
+    REQUIRE(r.exit_code == 0);
+    const auto metrics = nlohmann::json::parse(r.out)["metrics"];
+    for (const auto& [metric, value] : counters) {
+      CAPTURE(metric);
+      REQUIRE(metrics.contains(metric));
+      CHECK(metrics[metric].get<std::uint64_t>() == value);
+      ++compared;
+    }
+  }
+  // Per kernel: the instruction count, the pipes, the op classes and the memory counters.
+  CHECK(compared > 3 * 20);
+}
+
+}  // namespace
+}  // namespace warpsim::test
