@@ -32,7 +32,8 @@ std::map<std::string, std::map<std::string, std::uint64_t>> measured_exact_rows(
   return rows;
 }
 
-TEST_CASE("the SASS run counts what the GPU counted for LDGSTS, a divergent BRX, WARPSYNC.EXCLUSIVE") {
+TEST_CASE(
+    "the SASS run counts what the GPU counted for LDGSTS, a divergent BRX, WARPSYNC.EXCLUSIVE") {
   if (!have_nvcc() || !have_sass_tools("the measured SASS counters are not compared")) return;
   const auto measured = measured_exact_rows();
   REQUIRE(measured.size() == 3);
