@@ -8,7 +8,7 @@
 namespace {
 
 void simulate(benchmark::State& state, std::size_t which) {
-  const auto workloads = warpsim::cli::bench_workloads();
+  const auto workloads = warpsim::cli::bench_workloads("sm_90");  // the default config, the H200
   const auto& w = workloads.at(which);
   std::uint64_t warp_insts = 0;
   for (auto _ : state) {

@@ -13,7 +13,9 @@ namespace warpsim::cuda {
 
 class KernelEmitter {
  public:
-  KernelEmitter(const ir::Module& module, const ir::Kernel& kernel);
+  // `clusters`: the target has thread block clusters (sm_90 and later), so %cluster_ctarank
+  // and %cluster_nctarank exist.
+  KernelEmitter(const ir::Module& module, const ir::Kernel& kernel, bool clusters);
 
   // The whole .entry, declarations first.
   std::string emit();
@@ -36,6 +38,7 @@ class KernelEmitter {
   const ir::Kernel& kernel() const { return kernel_; }
 
  private:
+  bool clusters_;
   void declare_registers();
   void prologue();
   std::string index_value(const ir::ValueOperand& v, bool wide);

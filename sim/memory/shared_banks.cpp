@@ -51,7 +51,7 @@ Phase gather(const std::uint64_t* offsets, std::uint32_t active, unsigned access
     s.wavefront = per_bank[s.bank]++;
     p.depth = std::max(p.depth, per_bank[s.bank]);
   }
-  if (access == SharedAccess::CompareSwap) p.depth *= 2;
+  if (access == SharedAccess::CompareSwap || access == SharedAccess::SpinCompareSwap) p.depth *= 2;
   return p;
 }
 
@@ -114,7 +114,8 @@ SharedRequest shared_wavefronts(const std::uint64_t* offsets, std::uint32_t mask
                                 unsigned access_bytes, SharedAccess access) {
   // Wider accesses and atomics go through the full map; 32-bit loads and stores, most of all
   // requests, take the fast path below (one phase: nothing merges).
-  if (access_bytes > kBankWordBytes || serves_lanes_apart(access)) {
+  if (access_bytes > kBankWordBytes || serves_lanes_apart(access) ||
+      access == SharedAccess::SpinCompareSwap) {
     const BankMap map = bank_map(offsets, mask, access_bytes, access);
     return {map.wavefronts, map.passes};
   }

@@ -33,6 +33,11 @@ enum class SharedAccess : std::uint8_t {
   Atomic,             // ATOMS.ADD, MIN, MAX, EXCH; reductions of a value in a register
   CompareSwap,        // ATOMS.CAS: each lane read and written apart
   CountingIncrement,  // a reduction adding the constant 1: ATOMS.POPC.INC
+  // ATOMS.CAST, the 64-bit compare-and-swap of the loop ptxas makes of a 64-bit shared atomic:
+  // `mask` is the lanes the pass serves (one word per bank); lanes on one word share it, and the
+  // read and the write take a wavefront each (the H200's counts: 4 for a pass whose lanes lie in
+  // both half-warps, 2 for one half; memory_rules.kir's shared u64 launches).
+  SpinCompareSwap,
 };
 
 struct SharedRequest {

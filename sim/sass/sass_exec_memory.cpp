@@ -153,7 +153,11 @@ exec::MemoryLineStats* line_of(const Lanes& x) {
   return pc < x.stats.per_memory.size() ? &x.stats.per_memory[pc] : nullptr;
 }
 
-void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op) {
+// `atomic_access`: how a shared atomic serves lanes on one word (memory::SharedAccess), and
+// `banked` the lanes whose words the banks serve (a spin pass's served lanes).
+void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op,
+           memory::SharedAccess atomic_access = memory::SharedAccess::Atomic,
+           std::uint32_t banked = kFullWarpMask) {
   if (x.mask == 0) return record(x, acc, 0, 0, 0);
   exec::MemoryLineStats* line = line_of(x);
   if (line != nullptr) ++line->executions;
@@ -181,9 +185,9 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
         shared_op == exec::SharedOp::Load ? memory::SharedAccess::Load
         : shared_op == exec::SharedOp::Store || shared_op == exec::SharedOp::CopyIn || acc.cluster
             ? memory::SharedAccess::Store
-            : memory::SharedAccess::Atomic;
+            : atomic_access;
     const memory::SharedRequest r =
-        memory::shared_wavefronts(acc.address, x.mask, acc.bytes, access);
+        memory::shared_wavefronts(acc.address, x.mask & banked, acc.bytes, access);
     auto& group = acc.cluster ? x.stats.memory.dsmem : x.stats.memory.shared;
     exec::SharedOpStats& s = group[static_cast<std::size_t>(shared_op)];
     ++s.instructions;
@@ -398,8 +402,14 @@ void atomic(const Lanes& x, Space space, bool returns) {
       }
     }
   });
+  // As the IR executor counts them (exec::shared_access): a compare-and-swap reads and writes
+  // each lane apart; POPC.INC (a reduction adding 1) counts lanes on one word once.
+  const memory::SharedAccess access = op == AtomOp::Cas    ? memory::SharedAccess::CompareSwap
+                                      : op == AtomOp::Cast ? memory::SharedAccess::SpinCompareSwap
+                                      : m.count_lanes      ? memory::SharedAccess::CountingIncrement
+                                                           : memory::SharedAccess::Atomic;
   count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
-        exec::SharedOp::Atomic);
+        exec::SharedOp::Atomic, access, served);
 }
 
 // LDGSTS [shared], [global]: cp.async's copy, done at once (the PTX ISA lets it complete any

@@ -23,29 +23,35 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
   put(bank, at, &word, 4);
 }
 
-// The block's first waiting warp, for a fault that names where it waits.
-[[noreturn]] void report_stuck(const SassExecutor& ex, const SassBlock& block) {
+// The block's first waiting warp, for a fault that names where it waits: the instruction its
+// waiting lanes stand at (their program counter stays on the barrier until it opens).
+[[noreturn]] void report_stuck(const SassExecutor& ex, const SassProgram& program,
+                               const SassBlock& block) {
   for (const SassWarp& w : block.warps) {
     if (w.done()) continue;
-    const unsigned lane = static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited));
+    const std::uint32_t stuck = w.block_waiting | w.cluster_waiting | w.waiting;
+    const unsigned lane =
+        static_cast<unsigned>(std::countr_zero(stuck != 0 ? stuck : w.lanes & ~w.exited));
+    const Instruction* at =
+        w.pc[lane] < program.insts.size() ? &program.insts[w.pc[lane]] : nullptr;
     if (w.block_waiting != 0 && w.named_barrier >= 0) {
       const exec::NamedBarrierPhase& n = block.named[static_cast<unsigned char>(w.named_barrier)];
-      ex.fault(block, w, lane, nullptr,
+      ex.fault(block, w, lane, at,
                fmt::format("BAR.SYNC {} never opens: it waits for {} threads and {} arrived",
                            w.named_barrier, n.expected, n.arrived));
     }
     if (w.cluster_waiting != 0) {
-      ex.fault(block, w, lane, nullptr,
+      ex.fault(block, w, lane, at,
                "the cluster barrier (UCGABAR_WAIT) never opens: a thread of the cluster never "
                "arrives");
     }
     if (w.block_waiting != 0) {
-      ex.fault(block, w, lane, nullptr,
+      ex.fault(block, w, lane, at,
                fmt::format("BAR.SYNC never opens: {} of the block's {} threads still running "
                            "arrived",
                            block.barrier_arrived, block.threads - block.exited_threads));
     }
-    ex.fault(block, w, lane, nullptr, "a convergence barrier (BSYNC or WARPSYNC) never completes");
+    ex.fault(block, w, lane, at, "a convergence barrier (BSYNC or WARPSYNC) never completes");
   }
   ex.fault(block, block.warps.front(), 0, nullptr, "the block cannot make progress");
 }
@@ -187,7 +193,11 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
           if (watched && w.done()) trace.hook->finished(w);
           progress = true;
           if (stats.warp_instructions > options.max_warp_instructions) {
-            ex.fault(*block, w, 0, nullptr,
+            // Named at the instruction the warp runs next: inside the loop that does not end.
+            const auto [pc, lanes] = SassExecutor::next_group(w);
+            const bool running = pc < program.insts.size() && lanes != 0;
+            ex.fault(*block, w, running ? static_cast<unsigned>(std::countr_zero(lanes)) : 0,
+                     running ? &program.insts[pc] : nullptr,
                      fmt::format("more than {} warp instructions executed; the kernel may never "
                                  "finish (raise the limit with --max-warp-insts)",
                                  options.max_warp_instructions));
@@ -205,7 +215,7 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
       for (SassBlock* block : blocks) {
         if (!std::all_of(block->warps.begin(), block->warps.end(),
                          [](const SassWarp& w) { return w.done(); }))
-          report_stuck(ex, *block);
+          report_stuck(ex, program, *block);
       }
     }
   }

@@ -220,8 +220,11 @@ std::vector<Case> fault_cases() {
       if (std::regex_match(line, m, extra)) args = split_args(m[1].str());
     }
     REQUIRE_FALSE(words.empty());
+    // The IR executor's faults (the SASS run's own: sass_faults_test).
     const std::vector<std::vector<std::string>> commands = {
-        {"run"}, {"run", "--mode", "timing"}, {"run", "--block-order", "random"}};
+        {"run", "--frontend", "ir"},
+        {"run", "--frontend", "ir", "--mode", "timing"},
+        {"run", "--frontend", "ir", "--block-order", "random"}};
     for (const auto& command : commands) {
       Case c;
       c.exit_code = 3;

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "sim/import/kernel_signature.hpp"
+#include "tests/unit/sass_support.hpp"
 #include "tests/unit/test_support.hpp"
 #include "tests/unit/textbook_support.hpp"
 
@@ -15,6 +17,27 @@ namespace {
 
 std::string kernel_path(const char* name) {
   return (source_dir() / "kernels_ir" / name).string();
+}
+
+TEST_CASE("run's frontend is the SASS by default where the tools are, and it says which") {
+  const std::string vec = kernel_path("vecAdd.kir");
+  const auto by_default = run_cli({"run", vec, "--grid", "4", "--json", "-"});
+  REQUIRE(by_default.exit_code == 0);
+  const bool tools = have_sass_tools("only the IR side of the default is checked");
+  CHECK(by_default.err.find(tools ? "--frontend auto: sass" : "--frontend auto: ir") !=
+        std::string::npos);
+  CHECK(nlohmann::json::parse(by_default.out)["frontend"] == (tools ? "sass" : "ir"));
+  // The checks exist on the IR only: auto picks it and says why.
+  const auto checked = run_cli({"run", vec, "--grid", "4", "--check", "race"});
+  CHECK(checked.exit_code == 0);
+  CHECK(checked.err.find("--frontend auto: ir (the checks run on the IR)") != std::string::npos);
+  // The executor's opcode rules were checked on sm_90: an sm_86 config runs the IR.
+  const auto ampere = run_cli({"run", vec, "--grid", "4", "--config", "rtx3090"});
+  CHECK(ampere.exit_code == 0);
+  if (tools) CHECK(ampere.err.find("the config is sm_86") != std::string::npos);
+  const auto explicit_ir = run_cli({"run", vec, "--grid", "4", "--frontend", "ir"});
+  CHECK(explicit_ir.err.find("--frontend auto") == std::string::npos);
+  CHECK(run_cli({"run", vec, "--frontend", "ptx"}).exit_code == 2);
 }
 
 TEST_CASE("no arguments prints usage and exits 2") {

@@ -29,8 +29,9 @@ TEST_CASE("the divergence kernel splits each warp 16/16 and counts one divergent
 
 TEST_CASE("warpsim run --json reports the divergence with Nsight Compute's metric names") {
   const auto json_path = std::filesystem::temp_directory_path() / "warpsim_divergence.json";
+  // The IR's counts and its per-branch table (the SASS run has its own: sass_listing_test).
   const auto r = run_cli({"run", (source_dir() / "kernels_ir/warp_divergence.kir").string(),
-                          "--json", json_path.string()});
+                          "--frontend", "ir", "--json", json_path.string()});
   REQUIRE(r.exit_code == 0);
   std::ifstream in(json_path);
   const auto j = nlohmann::json::parse(in);
@@ -46,7 +47,9 @@ TEST_CASE("warpsim run --json reports the divergence with Nsight Compute's metri
 }
 
 TEST_CASE("vecAdd on the seed's sizes: 3907 blocks, 1,000,192 threads, 192 past the bounds check") {
-  const auto r = run_cli({"run", (source_dir() / "kernels_ir/vecAdd.kir").string()});
+  // The per-branch thread counts are the IR's rows (the source's branch, not ptxas's).
+  const auto r =
+      run_cli({"run", (source_dir() / "kernels_ir/vecAdd.kir").string(), "--frontend", "ir"});
   REQUIRE(r.exit_code == 0);
   // ceil(1,000,000 / 256) = 3907 blocks; 3907 * 256 = 1,000,192 threads; the bounds check
   // sends 1,000,000 threads on and 192 to the exit.

@@ -1,5 +1,7 @@
 // Every kernel under tests/faults/ faults in a known way. Each file says how, in comments:
 //   # expect-fault: LINE: message text
+//   # expect-sass-fault: LINE: message text   (run on its SASS; at the end, so lines keep), or
+//   # sass-runs: why the SASS the GPU would run has nothing to fault on
 //   # args: extra command-line arguments (optional)
 // `warpsim run` must exit 3 and print "FILE:LINE: kernel fault in KERNEL: ...message text...",
 // followed by the instruction and the block and thread that faulted; in the timing mode too.
@@ -8,6 +10,7 @@
 #include <fstream>
 #include <regex>
 
+#include "tests/unit/sass_support.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace warpsim::test {
@@ -37,7 +40,8 @@ TEST_CASE("every faulting kernel reports where and why, and exits 3") {
     for (const char* mode : {"functional", "timing"}) {
       CAPTURE(mode);
       std::vector<std::string> with_mode = args;
-      with_mode.insert(with_mode.end(), {"--mode", mode});
+      // The IR executor's faults (the SASS run's own: the test below).
+      with_mode.insert(with_mode.end(), {"--mode", mode, "--frontend", "ir"});
       const auto r = run_cli(with_mode);
       CAPTURE(r.err);
       CHECK(r.exit_code == 3);
@@ -48,6 +52,54 @@ TEST_CASE("every faulting kernel reports where and why, and exits 3") {
       CHECK(r.err.find("  block (", at) != std::string::npos);
     }
   }
+}
+
+TEST_CASE("on its SASS, every faulting kernel faults where the GPU's code would, or says why not") {
+  if (!have_sass_tools("the SASS runs of the faulting kernels are not checked")) return;
+  const std::regex expect(R"(^# expect-sass-fault: (\d+): (.*)$)");
+  const std::regex runs(R"(^# sass-runs: .+$)");
+  const std::regex extra(R"(^# args: (.*)$)");
+  unsigned faults = 0;
+  for (const auto& file : files_in(source_dir() / "tests/faults", ".kir")) {
+    CAPTURE(file);
+    std::vector<std::string> args{"run", file.string(), "--frontend", "sass"};
+    std::string line_no, message;
+    bool no_fault = false;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (std::regex_match(line, m, expect)) {
+        line_no = m[1];
+        message = m[2];
+      } else if (std::regex_match(line, runs)) {
+        no_fault = true;
+      } else if (std::regex_match(line, m, extra)) {
+        std::istringstream words(m[1].str());
+        for (std::string w; words >> w;) args.push_back(w);
+      }
+    }
+    REQUIRE(no_fault == message.empty());  // one of the two, said in the file
+    for (const char* mode : {"functional", "timing"}) {
+      CAPTURE(mode);
+      std::vector<std::string> with_mode = args;
+      with_mode.insert(with_mode.end(), {"--mode", mode});
+      const auto r = run_cli(with_mode);
+      CAPTURE(r.err);
+      if (no_fault) {
+        CHECK(r.exit_code == 0);
+        continue;
+      }
+      CHECK(r.exit_code == 3);
+      const std::string head = file.string() + ":" + line_no + ": kernel fault in k: ";
+      const auto at = r.err.find(head);
+      REQUIRE(at != std::string::npos);
+      CHECK(r.err.find(message, at) != std::string::npos);
+      CHECK(r.err.find(" at SASS /*", at) != std::string::npos);  // the instruction
+      CHECK(r.err.find("  block (", at) != std::string::npos);
+      ++faults;
+    }
+  }
+  CHECK(faults >= 2 * 8);
 }
 
 }  // namespace

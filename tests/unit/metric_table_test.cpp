@@ -39,7 +39,7 @@ TEST_CASE("every metric has a unique name, a unit, a description and a sound rul
 TEST_CASE("every counter is in the JSON and the text report of the modes that count it") {
   // clusterHist uses global atomics, shared and distributed shared memory, barriers and branches.
   const std::string kernel = "clusterHist_kernel.kir";
-  const std::vector<std::string> small = {"--grid", "8"};
+  const std::vector<std::string> small = {"--grid", "8", "--frontend", "ir"};
   for (const bool timing : {false, true}) {
     CAPTURE(timing);
     std::vector<std::string> extra = small;

@@ -83,6 +83,32 @@ TEST_CASE("every seed kernel's PTX assembles with ptxas -arch=sm_90") {
 #endif
 }
 
+TEST_CASE("kernels without clusters assemble for the configs' older and newer GPUs too") {
+#ifdef WARPSIM_PTXAS
+  // rtx3090 is sm_86, which has no %cluster_ctarank; cc100-example sm_100, which needs PTX 8.6.
+  for (const char* target : {"sm_86", "sm_100"}) {
+    for (const char* name : {"vecAdd", "saxpy", "smem_transpose", "warp_divergence"}) {
+      CAPTURE(target);
+      CAPTURE(name);
+      const auto loaded = ir::load_module_file(
+          (source_dir() / "kernels_ir" / (std::string(name) + ".kir")).string());
+      REQUIRE(loaded.ok());
+      const std::string text = cuda::lower_to_ptx(loaded.module, target);
+      CHECK((text.find("%cluster_ctarank") == std::string::npos) == (target[3] == '8'));
+      const auto dir = std::filesystem::temp_directory_path();
+      const auto ptx = dir / (std::string(name) + "_" + target + ".ptx");
+      std::ofstream(ptx) << text;
+      const std::string command = std::string(WARPSIM_PTXAS) + " -arch=" + target + " -o " +
+                                  (dir / (std::string(name) + "_" + target + ".cubin")).string() +
+                                  " " + ptx.string();
+      CHECK(std::system(command.c_str()) == 0);
+    }
+  }
+#else
+  MESSAGE("ptxas not found when building: the PTX was not assembled");
+#endif
+}
+
 TEST_CASE("the PTX warpsim writes for an imported CUDA kernel assembles with ptxas (round trip)") {
 #ifdef WARPSIM_PTXAS
   if (!toolkit::find_program("nvcc")) {

@@ -295,7 +295,7 @@ TEST_CASE("SASS instructions are counted by memory class and pipe, the same in t
   // Reported on the SASS frontend only.
   const std::string file = (source_dir() / "kernels_ir" / "vecAdd.kir").string();
   const CommandResult on_sass = run_cli({"run", file, "--frontend", "sass", "--json", "-"});
-  const CommandResult on_ir = run_cli({"run", file, "--json", "-"});
+  const CommandResult on_ir = run_cli({"run", file, "--frontend", "ir", "--json", "-"});
   REQUIRE(on_sass.exit_code == 0);
   REQUIRE(on_ir.exit_code == 0);
   const auto sass_metrics = nlohmann::json::parse(on_sass.out)["metrics"];
@@ -352,7 +352,8 @@ TEST_CASE("the SASS run's memory counts land on the IR lines they came from") {
   const std::string file = (source_dir() / "kernels_ir" / "smem_transpose.kir").string();
   const CommandResult on_sass =
       run_cli({"run", file, "--arg", "m=256", "--frontend", "sass", "--json", "-"});
-  const CommandResult on_ir = run_cli({"run", file, "--arg", "m=256", "--json", "-"});
+  const CommandResult on_ir =
+      run_cli({"run", file, "--arg", "m=256", "--frontend", "ir", "--json", "-"});
   REQUIRE(on_sass.exit_code == 0);
   REQUIRE(on_ir.exit_code == 0);
   const auto sass_lines = nlohmann::json::parse(on_sass.out)["lines"];

@@ -17,6 +17,7 @@ struct BenchWorkload {
   exec::LaunchSpec spec;
 };
 
-std::vector<BenchWorkload> bench_workloads();
+// `arch` (sm_90): the kernels' registers are what ptxas allocates for it where ptxas is found.
+std::vector<BenchWorkload> bench_workloads(const std::string& arch);
 
 }  // namespace warpsim::cli

@@ -24,11 +24,11 @@ namespace warpsim::cli {
 namespace {
 
 BenchWorkload workload(const std::string& name, const std::string& kernel,
-                       const LaunchOverrides& overrides) {
+                       const LaunchOverrides& overrides, const std::string& arch) {
   BenchWorkload w;
   w.name = name;
   w.loaded = std::make_unique<ir::LoadedModule>(
-      ir::load_module_text(kernel + ".kir", std::string(*embedded_kernel(kernel))));
+      load_embedded_text(kernel + ".kir", std::string(*embedded_kernel(kernel)), arch));
   std::ostringstream err;
   auto spec = resolve_launch(*w.loaded, overrides, err);
   if (!spec) throw std::logic_error("embedded benchmark kernel does not resolve: " + err.str());
@@ -38,14 +38,14 @@ BenchWorkload workload(const std::string& name, const std::string& kernel,
 
 }  // namespace
 
-std::vector<BenchWorkload> bench_workloads() {
+std::vector<BenchWorkload> bench_workloads(const std::string& arch) {
   std::vector<BenchWorkload> all;
-  all.push_back(workload("smem_transpose 2048x2048", "smem_transpose", {}));
+  all.push_back(workload("smem_transpose 2048x2048", "smem_transpose", {}, arch));
   LaunchOverrides big;
   big.grid = "65536";  // 2^24 / 256 threads per block
   big.args = {"vectorLength=16777216", "A=f32[16777216] random(seed = 1)",
               "B=f32[16777216] random(seed = 2)", "C=f32[16777216] zero"};
-  all.push_back(workload("vecAdd 2^24", "vecAdd", big));
+  all.push_back(workload("vecAdd 2^24", "vecAdd", big, arch));
   return all;
 }
 
@@ -57,7 +57,7 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
       "mode", po::value<std::string>()->default_value("functional"), "functional or timing")(
       "threads", count_value(0, 1024)->default_value(1),
       "timing: simulation threads (0: one per core)")(
-      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
+      "frontend", po::value<std::string>()->default_value("auto"), kFrontendHelp)(
       "check", "functional: with every hazard check on (warpsim check's cost)")(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "timing: the GPU, a built-in config name or an INI file")(
@@ -72,20 +72,22 @@ int run_bench(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "warpsim bench: error: --mode must be functional or timing\n";
     return kExitBadInput;
   }
-  if (!resolve_frontend(cl->vars, "bench", err)) return kExitBadInput;
-  const std::string frontend = cl->vars["frontend"].as<std::string>();
-  const bool sass = frontend == "sass";
   const auto threads = static_cast<unsigned>(cl->vars["threads"].as<std::uint64_t>());
   const bool timing = mode == "timing";
   const bool checked = cl->vars.count("check") != 0;
+  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
+  if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
+  if (!resolve_frontend(cl->vars, "bench", err, sm_arch(gpu->cc_major, gpu->cc_minor),
+                        checked ? "--check runs on the IR" : nullptr)) {
+    return kExitBadInput;
+  }
+  const bool sass = cl->vars["frontend"].as<std::string>() == "sass";
   if (checked && (timing || sass)) {
     err << "warpsim bench: error: --check runs the functional model on the IR\n";
     return kExitBadInput;
   }
-  const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
-  if (!gpu || (timing && !timing_config_ok(*gpu, "bench", err))) return kExitBadInput;
   const std::string only = cl->vars["workload"].as<std::string>();
-  std::vector<BenchWorkload> workloads = bench_workloads();
+  std::vector<BenchWorkload> workloads = bench_workloads(sm_arch(gpu->cc_major, gpu->cc_minor));
   std::erase_if(workloads,
                 [&](const BenchWorkload& w) { return w.name.find(only) == std::string::npos; });
   if (workloads.empty()) {

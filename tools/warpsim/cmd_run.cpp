@@ -91,7 +91,7 @@ po::options_description run_options() {
       "cache-control", po::value<std::string>()->default_value("all"),
       (std::string("timing: ") + kCacheControlHelp).c_str())(
       "per-line", "show every memory instruction's requests, sectors and wavefronts")(
-      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp)(
+      "frontend", po::value<std::string>()->default_value("auto"), kFrontendHelp)(
       "config", po::value<std::string>()->default_value(kDefaultConfig),
       "the GPU: a built-in config name or an INI file")(
       "set", po::value<std::vector<std::string>>(), "override a config key: section.key=value");
@@ -206,8 +206,6 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitBadInput;
   }
   const bool timing = mode == "timing";
-  if (!resolve_frontend(cl->vars, "run", err)) return kExitBadInput;
-  const std::string frontend = cl->vars["frontend"].as<std::string>();
   if (!timing && (!cl->vars["threads"].defaulted() || !cl->vars["cache-control"].defaulted())) {
     err << "warpsim run: error: --threads and --cache-control need --mode timing\n";
     return kExitBadInput;
@@ -226,9 +224,19 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
   if (!gpu) return kExitBadInput;
   InputOptions input = input_options(*cl);
   input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);  // nvcc and ptxas compile for the config
+  const bool checks_asked = check_command || cl->vars.count("check") != 0;
+  // `check` is the checks alone: its frontend is the IR's without a word about it.
+  if (check_command && cl->vars["frontend"].defaulted())
+    cl->vars.at("frontend").value() = std::string("ir");
+  if (!resolve_frontend(cl->vars, check_command ? "check" : "run", err, input.arch,
+                        checks_asked ? "the checks run on the IR" : nullptr)) {
+    return kExitBadInput;
+  }
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
   const ir::LoadedModule loaded =
-      cl->vars.count("file") ? load_kernel_file(file, input)
-                             : ir::load_module_text(file, std::string(*embedded_kernel("vecAdd")));
+      cl->vars.count("file")
+          ? load_kernel_file(file, input)
+          : load_embedded_text(file, std::string(*embedded_kernel("vecAdd")), input.arch);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);

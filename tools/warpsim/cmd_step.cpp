@@ -162,7 +162,9 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
                 *block, warp,
                 script.is_open() ? "the script" : (terminal ? "the terminal" : "standard input"));
   const bool ascii = cl->vars.count("ascii") != 0 || terminal_wants_ascii();
-  if (!resolve_frontend(cl->vars, "step", err)) return kExitBadInput;
+  if (!resolve_frontend(cl->vars, "step", err, sm_arch(gpu->cc_major, gpu->cc_minor))) {
+    return kExitBadInput;
+  }
   const std::string frontend = cl->vars["frontend"].as<std::string>();
   if (frontend == "sass") {
     if (cl->vars.count("check")) {

@@ -276,15 +276,13 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
                    "launch: ") +
        kCacheControlHelp + "; with --replay kernel only none")
           .c_str())("md", po::value<std::string>(), "also write the table as Markdown")(
-      "frontend", po::value<std::string>()->default_value("ir"), kFrontendHelp);
+      "frontend", po::value<std::string>()->default_value("auto"), kFrontendHelp);
   po::positional_options_description pos;
   add_input_options(desc);
   pos.add("file", -1);
   auto cl = parse_command_line("validate FILE...|--all", desc, pos, args, out, err);
   if (!cl) return kExitBadInput;
   if (cl->help) return kExitOk;
-  if (!resolve_frontend(cl->vars, "validate", err)) return kExitBadInput;
-  const std::string frontend = cl->vars["frontend"].as<std::string>();
   const std::string replay_name = cl->vars["replay"].as<std::string>();
   if (replay_name != "application" && replay_name != "kernel") {
     err << "warpsim validate: error: --replay must be application or kernel, not '" << replay_name
@@ -329,6 +327,10 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       replay_name == "kernel" ? cuda::Replay::Kernel : cuda::Replay::Application;
   const auto gpu = load_gpu_config(cl->vars["config"].as<std::string>(), {}, err);
   if (!gpu || !timing_config_ok(*gpu, "validate", err)) return kExitBadInput;
+  if (!resolve_frontend(cl->vars, "validate", err, sm_arch(gpu->cc_major, gpu->cc_minor))) {
+    return kExitBadInput;
+  }
+  const std::string frontend = cl->vars["frontend"].as<std::string>();
   std::vector<Row> rows;
   bool all_ok = true;
   InputOptions input_opts = input_options(*cl);

@@ -132,6 +132,13 @@ ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& o
   return load_input(path, options).loaded;
 }
 
+ir::LoadedModule load_embedded_text(const std::string& display_name, const std::string& text,
+                                    const std::string& arch) {
+  LoadedInput input{ir::load_module_text(display_name, text), {}, {}};
+  if (input.loaded.ok()) add_ptxas_registers(input, arch);
+  return std::move(input.loaded);
+}
+
 LoadedInput load_input(const std::string& path, const InputOptions& options) {
   LoadedInput input = is_imported(path) ? import_file(path, options)
                                         : LoadedInput{ir::load_module_file(path), {}, {}};

@@ -46,4 +46,9 @@ LoadedInput load_input(const std::string& path, const InputOptions& options);
 // writes.
 ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& options);
 
+// An embedded kernel's text (`name` in `display_name`'s messages), its kernels given ptxas's
+// registers for `arch` as load_kernel_file gives a file's.
+ir::LoadedModule load_embedded_text(const std::string& display_name, const std::string& text,
+                                    const std::string& arch);
+
 }  // namespace warpsim::cli

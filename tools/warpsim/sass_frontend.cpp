@@ -14,8 +14,12 @@
 
 namespace warpsim::cli {
 
+bool sass_checked_on(const std::string& arch) {
+  return arch == "sm_90" || arch == "sm_90a";
+}
+
 bool resolve_frontend(boost::program_options::variables_map& vars, const char* command,
-                      std::ostream& err) {
+                      std::ostream& err, const std::string& arch, const char* ir_only) {
   const std::string word = vars["frontend"].as<std::string>();
   if (word == "ir" || word == "sass") return true;
   if (word != "auto") {
@@ -23,14 +27,22 @@ bool resolve_frontend(boost::program_options::variables_map& vars, const char* c
         << "'\n";
     return false;
   }
+  if (ir_only != nullptr) {
+    vars.at("frontend").value() = std::string("ir");
+    err << "warpsim " << command << ": --frontend auto: ir (" << ir_only << ")\n";
+    return true;
+  }
   const bool ptxas = toolkit::find_program("ptxas").has_value();
   const bool disassembler = sass::find_disassembler().has_value();
-  const std::string chosen = ptxas && disassembler ? "sass" : "ir";
+  const bool checked = sass_checked_on(arch);
+  const std::string chosen = ptxas && disassembler && checked ? "sass" : "ir";
   vars.at("frontend").value() = chosen;
   err << "warpsim " << command << ": --frontend auto: " << chosen
       << (chosen == "sass" ? " (ptxas and nvdisasm found)"
-          : ptxas          ? " (nvdisasm not found)"
-                           : " (ptxas not found)")
+          : !ptxas         ? " (ptxas not found)"
+          : !disassembler  ? " (nvdisasm not found)"
+                           : " (the SASS executor is checked on sm_90; the config is " + arch +
+                                ", --frontend sass tries it)")
       << '\n';
   return true;
 }

@@ -16,13 +16,19 @@ namespace warpsim::cli {
 
 inline constexpr const char* kFrontendHelp =
     "ir (the IR executor), sass (the kernel as ptxas compiles it for the config's GPU, "
-    "executed instruction by instruction; needs ptxas and nvdisasm) or auto (sass where both "
-    "are found, else ir; says which)";
+    "executed instruction by instruction; needs ptxas and nvdisasm) or auto, the default (sass "
+    "where both are found, else ir; says which)";
 
-// Checks --frontend and turns auto into sass or ir (saying which on `err`); false, with a
-// message, for another word.
+// The architectures whose SASS the executor's opcode semantics and counting rules were checked
+// on against a GPU: sm_90 (H100, H200). --frontend auto picks sass only for these.
+bool sass_checked_on(const std::string& arch);
+
+// Checks --frontend and turns auto into sass or ir for the config's `arch` (saying which on
+// `err`); false, with a message, for another word. `ir_only`, when not null, names what the
+// user asked for that only the IR has (the hazard checks): auto then picks ir, saying why, and
+// an explicit sass is left for the command to refuse.
 bool resolve_frontend(boost::program_options::variables_map& vars, const char* command,
-                      std::ostream& err);
+                      std::ostream& err, const std::string& arch, const char* ir_only = nullptr);
 
 // What ptxas compiles for `module`: an imported module's own PTX (nvcc's, so a .cu runs as nvcc
 // builds it), an IR module lowered for `arch`; and the name of `kernel`'s entry in it.

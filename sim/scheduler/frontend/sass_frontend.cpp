@@ -202,7 +202,10 @@ class SassSource final : public InstructionSource {
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
     if (++executed_ > budget_) {
-      executor_.fault(s, w, 0, nullptr,
+      const auto [pc, lanes] = sass::SassExecutor::next_group(w);
+      const bool running = pc < launch_.program->insts.size() && lanes != 0;
+      executor_.fault(s, w, running ? static_cast<unsigned>(std::countr_zero(lanes)) : 0,
+                      running ? &launch_.program->insts[pc] : nullptr,
                       fmt::format("more than {} warp instructions executed on one SM; the kernel "
                                   "may never finish (raise the limit with --max-warp-insts)",
                                   budget_));
@@ -259,12 +262,36 @@ class SassSource final : public InstructionSource {
   std::uint64_t budget_;
 };
 
-[[noreturn]] void fault_at(const exec::LaunchSpec& launch, const exec::BlockState& b,
-                           const std::string& what) {
+// A fault the timing model finds (a deadlock, the budget spent): named, where `w` is given, at
+// the SASS instruction its warp stands at and that instruction's source line.
+[[noreturn]] void fault_at(const sass::SassLaunch& launch, const exec::BlockState& b,
+                           const std::string& what, const exec::WarpState* w = nullptr) {
   exec::FaultSite site;
-  site.kernel = launch.kernel->name;
+  site.kernel = launch.spec->kernel->name;
   site.block = b.index;
-  throw exec::KernelFault(std::move(site), what);
+  std::string where;
+  const auto& insts = launch.program->insts;
+  if (w != nullptr && !w->stack.empty() && w->stack.back().pc < insts.size() &&
+      insts[w->stack.back().pc].listed != nullptr) {
+    const sass::SassInstruction& s = *insts[w->stack.back().pc].listed;
+    const std::uint32_t lanes = w->lanes & ~w->exited;
+    site.thread = std::int64_t{w->index} * kWarpSize + (lanes != 0 ? std::countr_zero(lanes) : 0);
+    site.thread_index =
+        exec::unflatten(static_cast<std::uint64_t>(site.thread), launch.spec->block);
+    site.instruction = fmt::format("/*{:04x}*/ {}{}{} {}", s.address, s.guard,
+                                   s.guard.empty() ? "" : " ", s.opcode, s.operands);
+    site.line = s.source_line;
+    where = " at SASS " + site.instruction;
+  }
+  throw exec::KernelFault(std::move(site), what + where);
+}
+
+// The first warp of `b` still running, for a fault that names where.
+const exec::WarpState* running_warp(const exec::BlockState& b) {
+  for (const exec::WarpState& w : b.warps) {
+    if (w.status != exec::WarpStatus::Done) return &w;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -329,10 +356,11 @@ std::unique_ptr<InstructionSource> SassFrontend::source_for_sm(const SmExecution
 
 void SassFrontend::over_budget(exec::LaunchStats& /*stats*/, std::vector<exec::BlockState>& cluster,
                                std::uint64_t budget) const {
-  fault_at(*launch_.spec, cluster.front(),
+  fault_at(launch_, cluster.front(),
            fmt::format("more than {} warp instructions executed; the kernel may never finish "
                        "(raise the limit with --max-warp-insts)",
-                       budget));
+                       budget),
+           running_warp(cluster.front()));
 }
 
 void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
@@ -341,14 +369,16 @@ void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
     for (const exec::WarpState& w : b.warps) {
       if (w.status != exec::WarpStatus::AtNamedBarrier) continue;
       const exec::NamedBarrierPhase& n = b.named[w.named_barrier];
-      fault_at(*launch_.spec, b,
+      fault_at(launch_, b,
                fmt::format("deadlock: barrier {} waits for {} threads and {} have arrived; no "
                            "other warp of the block can arrive",
-                           w.named_barrier, n.expected, n.arrived));
+                           w.named_barrier, n.expected, n.arrived),
+               &w);
     }
   }
-  fault_at(*launch_.spec, cluster.front(),
-           "no warp of the block can run again: a barrier some of its threads never reach");
+  fault_at(launch_, cluster.front(),
+           "no warp of the block can run again: a barrier some of its threads never reach",
+           running_warp(cluster.front()));
 }
 
 }  // namespace warpsim::scheduler
