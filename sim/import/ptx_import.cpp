@@ -125,7 +125,7 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
   for (const Entry& e : ptx.entries) {
     std::string name = ir_word(kernel_display_name(e.name));
     while (!ir_names.insert(name).second) name += "_";
-    result.kernels.push_back({e.name, kernel_display_name(e.name), name, {}});
+    result.kernels.push_back({e.name, kernel_display_name(e.name), name, {}, {}});
   }
   if (options.kernel) {
     bool found = false;
@@ -156,22 +156,38 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
                                      e.params.size());
     }
     Entry inlined = e;
-    if (const auto problem = inline_calls(ptx, inlined)) {
-      result.diags.error({problem->line, problem->column},
-                         "in kernel " + result.kernels[i].cpp + ": " + problem->message);
-      return result;
-    }
     TranslateInput in;
     in.module = &ptx;
     in.entry = &inlined;
     in.params = parameter_specs(e, names);
     in.files = files;
     in.kernel_name = result.kernels[i].ir;
-    auto kernel = translate_entry(in);
+    std::optional<TranslateError> problem;
+    if (const auto inline_problem = inline_calls(ptx, inlined)) {
+      problem =
+          TranslateError{inline_problem->line, inline_problem->column, {}, inline_problem->message};
+    }
+    auto kernel =
+        problem ? std::variant<ir::Kernel, TranslateError>(*problem) : translate_entry(in);
     if (const auto* err = std::get_if<TranslateError>(&kernel)) {
-      result.diags.error({err->line, err->column}, "in kernel " + result.kernels[i].cpp + ": " +
-                                                       err->message + cuda_line(err->origin));
-      return result;
+      const std::string message =
+          "in kernel " + result.kernels[i].cpp + ": " + err->message + cuda_line(err->origin);
+      if (!options.bodies_optional) {
+        result.diags.error({err->line, err->column}, message);
+        return result;
+      }
+      // The launch needs only the parameters and arrays: translate the entry without its body.
+      result.kernels[i].body_error = options.ptx_name + ":" + std::to_string(err->line) + ":" +
+                                     std::to_string(err->column) + ": " + message;
+      inlined = e;
+      inlined.body.clear();
+      inlined.call_params.clear();
+      kernel = translate_entry(in);
+      if (const auto* stub_err = std::get_if<TranslateError>(&kernel)) {
+        result.diags.error({stub_err->line, stub_err->column},
+                           "in kernel " + result.kernels[i].cpp + ": " + stub_err->message);
+        return result;
+      }
     }
     ir::Kernel& translated = std::get<ir::Kernel>(kernel);
     result.kernels[i].params = translated.ptx_params;

@@ -22,6 +22,10 @@ struct ImportOptions {
   std::string cuda_source;
   std::string cuda_absolute_path;     // the path nvcc recorded (.file), if known
   std::optional<std::string> kernel;  // import only this one (PTX, C++ or C++ template name)
+  // For the SASS frontend, which runs ptxas's code and needs of the IR only the launch: a
+  // kernel whose body holds a form the IR does not import keeps its parameters and arrays with
+  // an empty body, and KernelName::body_error says why, instead of failing the import.
+  bool bodies_optional = false;
 };
 
 // One kernel of the PTX: its PTX name, its C++ name and the IR name it was given.
@@ -32,6 +36,8 @@ struct KernelName {
   // A struct passed by value: where each IR parameter lies in the entry's parameter buffer
   // (ir::Kernel::ptx_params, which the printed IR does not carry).
   ir::PtxParams params;
+  // With ImportOptions::bodies_optional: the located error that kept its body out of the IR.
+  std::string body_error;
 };
 
 struct ImportResult {

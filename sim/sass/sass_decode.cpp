@@ -148,6 +148,15 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.sub = kWarpsyncExclusive;
     return true;
   }
+  if ((op == Op::HADD2 || op == Op::HFMA2 || op == Op::HMUL2 || op == Op::HMNMX2) &&
+      mod == "BF16_V2") {
+    m.type = DataType::BF16;
+    return true;
+  }
+  if (op == Op::BMOV && (mod == "32" || mod == "CLEAR")) {
+    if (mod == "CLEAR") m.sub = kBmovClear;
+    return true;
+  }
   if (op == Op::BRA && mod == "DIV") {
     m.sub = kBraDivergent;
     return true;
@@ -336,7 +345,9 @@ struct Decoder {
       if (op->kind == OperandKind::Pred && op->index == kPredicateWord && inst.op != Op::P2R &&
           inst.op != Op::R2P)
         return fail(s, "operand PR outside P2R and R2P is not modelled");
-      if (op->part_bytes != 0 && inst.op != Op::I2F && inst.op != Op::HADD2) {
+      const bool packed_half = inst.op == Op::HADD2 || inst.op == Op::HFMA2 ||
+                               inst.op == Op::HMUL2 || inst.op == Op::HMNMX2;
+      if (op->part_bytes != 0 && inst.op != Op::I2F && !packed_half) {
         return fail(s,
                     "operand '" + std::string(text) + "' (a part of a register) is not modelled");
       }

@@ -361,18 +361,10 @@ void execute_float(const Lanes& x) {
       }
       return x.each([&](unsigned lane) { put(lane, multi_function(fn, x.f32(x.op(1), lane))); });
     }
-    case Op::HFMA2: {
-      // Only as ptxas uses it to set a register: a zero product plus two half immediates.
-      const bool constant = x.count() == 5 && x.op(1).kind == OperandKind::Reg &&
-                            x.op(1).index == kZeroReg && x.op(3).kind == OperandKind::Imm &&
-                            x.op(4).kind == OperandKind::Imm;
-      if (!constant) x.fault(0, "HFMA2 on register halves is not modelled");
-      const std::uint32_t high =
-          half_immediate_bits(x.op(3).is_real ? x.op(3).real : static_cast<double>(x.op(3).value));
-      const std::uint32_t low =
-          half_immediate_bits(x.op(4).is_real ? x.op(4).real : static_cast<double>(x.op(4).value));
-      return x.each([&](unsigned lane) { x.set(x.op(0), lane, high << 16 | low); });
-    }
+    case Op::HFMA2:
+    case Op::HMUL2:
+    case Op::HMNMX2:
+      return packed_half_arithmetic(x);
     case Op::DADD:
     case Op::DMUL:
     case Op::DFMA:
@@ -387,7 +379,7 @@ void execute_float(const Lanes& x) {
     case Op::F2FP:
       return pack_halves(x);
     case Op::HADD2:
-      return add_halves_to_single(x);
+      return m.type == DataType::F32 ? add_halves_to_single(x) : packed_half_arithmetic(x);
     case Op::FRND:
       return round_to_integral(x);
     default:

@@ -1,6 +1,7 @@
 // The 16-bit float instructions (ptxas's conversions of __half and __nv_bfloat16): F2F to or
-// from a half, F2FP's packing, HADD2.F32, HFMA2.MMA's immediates. They round by the IR's cvt
-// functions (sim/core/exec/half_float.cpp), so both frontends give the same bits.
+// from a half, F2FP's packing, HADD2.F32, and the packed arithmetic of __half2 and
+// __nv_bfloat162 (HADD2, HMUL2, HFMA2, HMNMX2). They round by the IR's cvt functions
+// (sim/core/exec/half_float.cpp), so both frontends give the same bits.
 #include <bit>
 #include <cmath>
 
@@ -97,6 +98,114 @@ bool is_half(DataType t) {
 std::uint32_t half_immediate_bits(double v) {
   // Exactly representable (the immediates are halves as printed), so rounding is exact.
   return exec::encode_half(v, ir::HalfFormat::F16, ir::Rounding::Nearest);
+}
+
+namespace {
+
+// One source of a packed instruction: its two halves (H0 the low), as doubles (exact).
+struct HalfPair {
+  double h[2] = {0.0, 0.0};
+};
+
+// The packed source that starts at operand `at`: a register (R.H0_H0 and R.H1_H1 give one half
+// to both), RZ, a constant word, or two immediates (the high half first, as nvdisasm prints
+// them). `at` moves past it.
+HalfPair packed_source(const Lanes& x, std::size_t& at, ir::HalfFormat format, unsigned lane) {
+  const Operand& o = x.op(at);
+  HalfPair p;
+  if (o.kind == OperandKind::Imm) {
+    const Operand& low = x.op(at + 1);
+    p.h[1] = o.is_real ? o.real : static_cast<double>(o.value);
+    p.h[0] = low.is_real ? low.real : static_cast<double>(low.value);
+    at += 2;
+    return p;
+  }
+  ++at;
+  if (o.kind == OperandKind::Reg && o.index == kZeroReg) {
+    p.h[0] = p.h[1] = o.negate ? -0.0 : 0.0;
+    return p;
+  }
+  if (o.kind != OperandKind::Reg && o.kind != OperandKind::Const && o.kind != OperandKind::UReg)
+    x.fault(lane, "a packed half operand other than a register, a constant or immediates");
+  const std::uint32_t word = x.raw(o, lane);
+  for (unsigned half = 0; half < 2; ++half) {
+    const unsigned from = o.part_bytes == 2 ? o.part : half;
+    const auto bits = static_cast<std::uint16_t>(word >> (16u * from));
+    double v = double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+    if (o.absolute) v = std::fabs(v);
+    p.h[half] = o.negate ? -v : v;
+  }
+  return p;
+}
+
+// `sum` rounded to the half format once, where sum = a + b exactly (a and b doubles whose sum
+// the double may round): at a midpoint of two halves the double's rounding error says which
+// way the exact sum lies, so the result is the correctly rounded one.
+std::uint16_t round_sum(double a, double b, ir::HalfFormat format) {
+  const double s = a + b;
+  if (!std::isfinite(s)) return exec::encode_half(s, format, ir::Rounding::Nearest);
+  const double bb = s - a;
+  const double error = (a - (s - bb)) + (b - bb);  // Knuth's TwoSum: a + b = s + error
+  const std::uint16_t down = exec::encode_half(s, format, ir::Rounding::Down);
+  const std::uint16_t up = exec::encode_half(s, format, ir::Rounding::Up);
+  if (error == 0.0 || down == up) return exec::encode_half(s, format, ir::Rounding::Nearest);
+  auto value = [format](std::uint16_t bits) {
+    return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+  };
+  if (value(down) + value(up) != 2.0 * s)
+    return exec::encode_half(s, format, ir::Rounding::Nearest);
+  return error > 0.0 ? up : down;
+}
+
+std::uint16_t canonical_nan(ir::HalfFormat /*format*/) {
+  return 0x7fff;
+}
+
+}  // namespace
+
+// HADD2 d, a, b; HMUL2 d, a, b; HFMA2 d, a, b, c (and .MMA); HMNMX2 d, a, b, P (P: min, !P:
+// max): each half of d from the same half of the sources, rounded once to nearest (a product
+// of two halves is exact in a double, and round_sum corrects the sum's double rounding). A
+// NaN result is the canonical 0x7fff; min and max return the other operand of one NaN.
+void packed_half_arithmetic(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  const ir::HalfFormat format =
+      m.type == DataType::BF16 ? ir::HalfFormat::BF16 : ir::HalfFormat::F16;
+  const Op op = x.inst.op;
+  x.each([&](unsigned lane) {
+    std::size_t at = 1;
+    const HalfPair a = packed_source(x, at, format, lane);
+    const HalfPair b = packed_source(x, at, format, lane);
+    HalfPair c;
+    bool minimum = false;
+    if (op == Op::HFMA2) c = packed_source(x, at, format, lane);
+    if (op == Op::HMNMX2) {
+      const Operand& p = x.op(at);
+      if (p.kind != OperandKind::Pred) x.fault(lane, "HMNMX2 without its min/max predicate");
+      minimum = x.pred(p, lane);
+    }
+    std::uint32_t out = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+      const double u = a.h[half], v = b.h[half];
+      std::uint16_t bits = 0;
+      if (op == Op::HMNMX2) {
+        const bool nan_u = std::isnan(u), nan_v = std::isnan(v);
+        const bool take_u =
+            nan_v || (!nan_u && (minimum ? (u < v || (u == v && std::signbit(u)))
+                                         : (u > v || (u == v && !std::signbit(u)))));
+        const double r = take_u ? u : v;
+        bits = std::isnan(r) ? canonical_nan(format)
+                             : exec::encode_half(r, format, ir::Rounding::Nearest);
+      } else {
+        const double product = op == Op::HADD2 ? u : u * v;  // exact
+        const double addend = op == Op::HADD2 ? v : op == Op::HMUL2 ? -0.0 : c.h[half];
+        const double r = product + addend;
+        bits = std::isnan(r) ? canonical_nan(format) : round_sum(product, addend, format);
+      }
+      out |= std::uint32_t{bits} << (16u * half);
+    }
+    x.set(x.op(0), lane, out);
+  });
 }
 
 }  // namespace warpsim::sass

@@ -51,6 +51,8 @@ Family family(Op op) {
     case Op::FCHK:
     case Op::MUFU:
     case Op::HFMA2:
+    case Op::HMUL2:
+    case Op::HMNMX2:
     case Op::HADD2:
     case Op::DADD:
     case Op::DMUL:
@@ -85,6 +87,7 @@ Family family(Op op) {
     case Op::BSSY:
     case Op::BSYNC:
     case Op::BREAK:
+    case Op::BMOV:
     case Op::WARPSYNC:
     case Op::BAR:
     case Op::CGABAR_ARV:
@@ -346,6 +349,20 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.barrier[inst.operands.at(0).index] &= ~mask;
       advance(w, active);
       return release_convergence(w);
+    case Op::BMOV: {
+      const Operand& to = inst.operands.at(0);
+      const Operand& from = inst.operands.at(1);
+      if (to.kind == OperandKind::Barrier) {  // restore: the lanes as the register holds them
+        if (mask != 0)
+          w.barrier[to.index] = x.raw(from, static_cast<unsigned>(std::countr_zero(mask)));
+      } else {
+        const std::uint32_t lanes = w.barrier[from.index];
+        for (std::uint32_t m = mask; m != 0; m &= m - 1)
+          x.set(to, static_cast<unsigned>(std::countr_zero(m)), lanes);
+        if (inst.mods.sub == kBmovClear && mask != 0) w.barrier[from.index] = 0;
+      }
+      return advance(w, active);
+    }
     case Op::BSYNC:
     case Op::WARPSYNC:
       if ((active & w.exclusive_left) != 0) {

@@ -190,7 +190,9 @@ void convert_half(const Lanes& x);            // F2F to or from a half
 void pack_halves(const Lanes& x);             // F2FP.*.PACK_AB
 void add_halves_to_single(const Lanes& x);    // HADD2.F32
 std::uint32_t half_immediate_bits(double v);  // HFMA2.MMA's immediates
-void execute_memory(const Lanes& x);          // sass_exec_memory.cpp
-void execute_warp_level(const Lanes& x);      // sass_exec_warp.cpp
+// HADD2, HMUL2, HFMA2 and HMNMX2 on two packed f16 (or .BF16_V2 bfloat16) values.
+void packed_half_arithmetic(const Lanes& x);
+void execute_memory(const Lanes& x);      // sass_exec_memory.cpp
+void execute_warp_level(const Lanes& x);  // sass_exec_warp.cpp
 
 }  // namespace warpsim::sass

@@ -90,6 +90,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"MUFU", Op::MUFU, false, Pipe::Xu},
     {"HFMA2", Op::HFMA2, false, Pipe::Fp16},
     {"HADD2", Op::HADD2, false, Pipe::Fp16},
+    {"HMUL2", Op::HMUL2, false, Pipe::Fp16},
+    {"HMNMX2", Op::HMNMX2, false, Pipe::Fp16},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},
     {"DFMA", Op::DFMA, false, Pipe::Fp64},
@@ -140,6 +142,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"UCGABAR_ARV", Op::CGABAR_ARV, true, Pipe::Adu},
     {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::Adu},
     {"CALL", Op::CALL, false, Pipe::Cbu},
+    // The CBU, as the other convergence barrier instructions (not measured on a GPU).
+    {"BMOV", Op::BMOV, false, Pipe::Cbu},
     {"BRX", Op::BRX, false, Pipe::Cbu, Pipe::Adu},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::None},

@@ -46,7 +46,9 @@ enum class Op : std::uint8_t {
   FCHK,
   MUFU,
   HFMA2,
-  HADD2,  // only HADD2.F32: two halves to an f32 sum (ptxas's cvt.f32.f16)
+  HADD2,   // packed, or HADD2.F32: two halves to an f32 sum (ptxas's cvt.f32.f16)
+  HMUL2,   // packed halves (.BF16_V2: bfloat16)
+  HMNMX2,  // packed min (predicate true) or max
   DADD,
   DMUL,
   DFMA,
@@ -98,6 +100,9 @@ enum class Op : std::uint8_t {
   CALL,
   RET,
   BRX,  // BRX R, offset: an indirect jump (a switch's jump table), to R + offset + the next address
+  // BMOV.32 Rd, Bn (.CLEAR: and empty Bn) / BMOV.32 Bn, Rs: a convergence barrier's lanes to a
+  // register and back, as a function that may be called from divergent code saves them.
+  BMOV,
   NOP,
   MEMBAR,
 };
@@ -242,6 +247,7 @@ inline constexpr std::uint8_t kBraDivergent = 1;
 // the lanes waiting there are released by their masks' groups, each group running apart from
 // the others until a convergence barrier joins them, so the reduction sees its tile alone.
 inline constexpr std::uint8_t kWarpsyncExclusive = 1;
+inline constexpr std::uint8_t kBmovClear = 1;  // BMOV.32.CLEAR
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {

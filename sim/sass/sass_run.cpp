@@ -149,6 +149,9 @@ std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
   return bank;
 }
 
+// The CUDA runtime's default per-thread stack (cudaDeviceGetLimit(cudaLimitStackSize)).
+constexpr std::uint32_t kDefaultStackBytes = 1024;
+
 SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
                        exec::GlobalMemory& memory, const std::vector<std::uint8_t>& constants) {
   SassLaunch l;
@@ -156,6 +159,11 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
   l.spec = &launch;
   l.global = &memory;
   l.local_bytes = kernel.resources.stack_frame;
+  // A kernel that calls functions may recurse, and ptxas then reports no stack size for it; the
+  // driver gives every thread the runtime's stack limit (cudaLimitStackSize, 1 KiB by default).
+  const bool calls = std::any_of(kernel.program.insts.begin(), kernel.program.insts.end(),
+                                 [](const Instruction& i) { return i.op == Op::CALL; });
+  if (calls) l.local_bytes = std::max(l.local_bytes, kDefaultStackBytes);
   l.bank0 = constant_bank(launch, memory, l.local_bytes);
   l.bank2 = &kernel.bank2;
   l.bank3 = &constants;

@@ -233,6 +233,7 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitBadInput;
   }
   const std::string frontend = cl->vars["frontend"].as<std::string>();
+  input.sass_frontend = frontend == "sass";
   const ir::LoadedModule loaded =
       cl->vars.count("file")
           ? load_kernel_file(file, input)
@@ -242,6 +243,7 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);
   const auto opts = exec_options(*cl, err);
   if (!spec || !opts) return kExitBadInput;
+  note_sass_only(*spec->kernel, "run", err);
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
   if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;
   if (!launch_can_run(*gpu, *spec, occupancy, "run", err)) return kExitBadInput;

@@ -113,6 +113,7 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (!gpu) return kExitBadInput;
   InputOptions input = input_options(*cl);
   input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+  input.sass_frontend = true;  // the listing needs ptxas's code, not the IR's body
   const ir::LoadedModule loaded = load_kernel_file(cl->vars["file"].as<std::string>(), input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;

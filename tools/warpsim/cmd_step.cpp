@@ -127,11 +127,13 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   if (!gpu) return kExitBadInput;
   InputOptions input = input_options(*cl);
   input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+  input.sass_frontend = cl->vars["frontend"].as<std::string>() == "sass";
   const ir::LoadedModule loaded = load_kernel_file(file, input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "step"), err);
   if (!spec) return kExitBadInput;
+  note_sass_only(*spec->kernel, "step", err);
   if (!launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "step", err)) {
     return kExitBadInput;
   }

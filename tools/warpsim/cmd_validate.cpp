@@ -335,6 +335,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   bool all_ok = true;
   InputOptions input_opts = input_options(*cl);
   input_opts.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
+  input_opts.sass_frontend = frontend == "sass";
   for (const std::string& file : files) {
     const LoadedInput input = load_input(file, input_opts);
     const ir::LoadedModule& loaded = input.loaded;
@@ -352,6 +353,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       if (!spec || !launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "validate", err)) {
         return kExitBadInput;
       }
+      note_sass_only(*spec->kernel, "validate", err);
       Outcome outcome = Outcome::CannotRun;
       try {
         // An imported kernel runs as nvcc compiled it: its own PTX entry.

@@ -47,6 +47,7 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
   }
   ptx::ImportOptions import;
   import.kernel = options.kernel;
+  import.bodies_optional = options.sass_frontend;
   std::string ptx_text;
   if (cuda) {
     toolkit::CompileOptions compile;
@@ -132,6 +133,13 @@ ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& o
   return load_input(path, options).loaded;
 }
 
+void note_sass_only(const ir::Kernel& kernel, const char* command, std::ostream& err) {
+  if (kernel.sass_only.empty()) return;
+  err << "warpsim " << command << ": note: kernel " << kernel.name
+      << " runs on its SASS alone; the IR does not import its body:\n  " << kernel.sass_only
+      << "\n  (its counters and cycles are the SASS's; the report has no per-line rows)\n";
+}
+
 ir::LoadedModule load_embedded_text(const std::string& display_name, const std::string& text,
                                     const std::string& arch) {
   LoadedInput input{ir::load_module_text(display_name, text), {}, {}};
@@ -151,6 +159,7 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
         if (name.ir != k.name) continue;
         k.ptx_name = name.ptx;
         k.ptx_params = name.params;
+        k.sass_only = name.body_error;
       }
     }
   }

@@ -20,6 +20,9 @@ struct InputOptions {
   std::optional<std::string> launch_file;  // --launch-file: launch blocks to add
   std::string arch = "sm_90";              // nvcc's -arch
   std::vector<std::string> nvcc_flags;     // --nvcc-flag, repeatable
+  // The command runs the kernel on its SASS: a body the IR cannot import is no error
+  // (ptx::ImportOptions::bodies_optional); the kernel's ir::Kernel::sass_only says why.
+  bool sass_frontend = false;
 };
 
 // --kernel, --launch-file and --nvcc-flag.
@@ -45,6 +48,10 @@ LoadedInput load_input(const std::string& path, const InputOptions& options);
 // for it: for an imported kernel from its own PTX, for an IR kernel from the PTX `warpsim ptx`
 // writes.
 ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& options);
+
+// For a kernel imported with its body left out of the IR (InputOptions::sass_frontend), a note
+// on `err` that says why and what the report lacks (the IR's per-line rows).
+void note_sass_only(const ir::Kernel& kernel, const char* command, std::ostream& err);
 
 // An embedded kernel's text (`name` in `display_name`'s messages), its kernels given ptxas's
 // registers for `arch` as load_kernel_file gives a file's.

@@ -71,7 +71,11 @@ std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::La
       }
     }
   }
-  if (!kernel) error += " (--frontend ir runs the IR instead)";
+  if (!kernel) {
+    error += launch.kernel->sass_only.empty()
+                 ? " (--frontend ir runs the IR instead)"
+                 : " (and the IR does not import the kernel either, as the note above says)";
+  }
   return kernel;
 }
 

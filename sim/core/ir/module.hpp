@@ -206,6 +206,9 @@ struct Kernel {
   // Imported from an entry that passes a struct by value: its parameter buffer's layout.
   // Recorded like ptx_name (the IR text does not carry it).
   PtxParams ptx_params;
+  // Imported for the SASS frontend only: why the IR holds no body for it (a PTX form the IR
+  // does not import), its parameters and arrays kept for the launch. Recorded like ptx_name.
+  std::string sass_only;
   bool operator==(const Kernel&) const = default;
 };
 

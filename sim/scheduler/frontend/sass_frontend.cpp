@@ -37,6 +37,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::FCHK:
     case Op::HFMA2:
     case Op::HADD2:
+    case Op::HMUL2:
+    case Op::HMNMX2:
       return Pipe::Fp32;
     case Op::DADD:
     case Op::DMUL:
@@ -86,6 +88,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::BSSY:
     case Op::BSYNC:
     case Op::BREAK:
+    case Op::BMOV:
     case Op::WARPSYNC:
     case Op::CALL:
     case Op::RET:

@@ -1,0 +1,188 @@
+// CUDA kernels the IR does not import (recursion, clock64, packed halves), run on their SASS alone:
+// the importer keeps their parameters for the launch (ptx::ImportOptions::bodies_optional) and the
+// SASS executor runs ptxas's code. Outputs checked against C++ references.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+#include "sim/core/exec/half_float.hpp"
+#include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_support.hpp"
+#include "tests/unit/textbook_support.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
+
+namespace warpsim::test {
+namespace {
+
+struct SassOnlyRun {
+  KernelRun kernel;
+  exec::LaunchResult result;
+};
+
+SassOnlyRun run_sass_only(const std::string& file) {
+  const auto path = source_dir() / "kernels_cuda" / "sass_only" / file;
+  cli::InputOptions input;
+  input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
+  input.sass_frontend = true;
+  SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}), {}};
+  // The IR holds no body: the import said why, and only the SASS can run it.
+  CHECK_FALSE(r.kernel.spec.kernel->sass_only.empty());
+  std::string error;
+  auto result = cli::run_on_sass(r.kernel.loaded.module, r.kernel.spec, "sm_90", {}, error);
+  INFO(error);
+  REQUIRE(result.has_value());
+  r.result = std::move(*result);
+  return r;
+}
+
+int fib(int k) {
+  return k < 2 ? k : fib(k - 1) + fib(k - 2);
+}
+
+TEST_CASE("a recursive device function runs on its SASS, with its stack") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("recursive_fib.cu");
+  const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
+  const auto out = values_of<std::int32_t>(r.result.memory, "out");
+  const auto n = static_cast<int>(in.size());
+  for (int i = 0; i < n; ++i) {
+    int window[16];
+    for (int k = 0; k < 16; ++k) window[k] = in[static_cast<std::size_t>((i + k) % n)];
+    const int v = window[in[static_cast<std::size_t>(i)] & 15];
+    // fib(v & 7) + in[i] (the __ldg) + in[i] (the __ldcs), then the __stcs adds 1; in 32 bits.
+    const std::uint32_t want = static_cast<std::uint32_t>(fib(v & 7)) +
+                               2u * static_cast<std::uint32_t>(in[static_cast<std::size_t>(i)]) +
+                               1u;
+    CHECK(static_cast<std::uint32_t>(out[static_cast<std::size_t>(i)]) == want);
+  }
+}
+
+TEST_CASE("match, reduce, 64-bit and width-16 shuffles and clock64 run on their SASS") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("warp_match_reduce.cu");
+  const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
+  const auto out = values_of<std::int32_t>(r.result.memory, "out");
+  const auto dout = values_of<double>(r.result.memory, "dout");
+  for (std::size_t warp = 0; warp < in.size() / 32; ++warp) {
+    const std::int32_t* v = &in[warp * 32];
+    std::uint32_t sum = 0, positive = 0;
+    std::int32_t most = v[0];
+    for (unsigned l = 0; l < 32; ++l) {
+      sum += static_cast<std::uint32_t>(v[l] & 0xff);
+      most = std::max(most, v[l]);
+      if (v[l] > 0) positive |= 1u << l;
+    }
+    for (unsigned l = 0; l < 32; ++l) {
+      std::uint32_t same = 0;  // the lanes whose value has the same low two bits
+      for (unsigned o = 0; o < 32; ++o) {
+        if ((v[o] & 3) == (v[l] & 3)) same |= 1u << o;
+      }
+      // Lane l ^ 4 stays in l's 16-lane segment; the 64-bit product's low word.
+      const auto xored = static_cast<std::uint32_t>(static_cast<std::int64_t>(v[l ^ 4u]) * 3);
+      const std::uint32_t want = same ^ sum ^ static_cast<std::uint32_t>(most) ^ xored ^
+                                 static_cast<std::uint32_t>(std::popcount(positive));
+      CHECK(static_cast<std::uint32_t>(out[warp * 32 + l]) == want);
+      // __shfl_down by 1: the next lane's value; the last lane keeps its own.
+      const double below = static_cast<double>(v[l < 31 ? l + 1 : l]);
+      CHECK(dout[warp * 32 + l] == static_cast<double>(v[l]) + below);
+    }
+  }
+  CHECK(values_of<std::int64_t>(r.result.memory, "elapsed")[0] == 1);
+}
+
+// The packed-half reference: each half as a double (exact), results rounded once to nearest.
+struct HalfMath {
+  ir::HalfFormat format;
+  double value(std::uint32_t word, unsigned half) const {
+    const auto bits = static_cast<std::uint16_t>(word >> (16 * half));
+    return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+  }
+  // x rounded to the format; a NaN is the GPU's canonical 0x7fff. `exact`: the caller's double
+  // x is the exact result, or it lies off a midpoint of two halves (then rounding the double is
+  // rounding the exact value); checked, so the reference never double-rounds silently.
+  std::uint16_t round(double x, bool exact) const {
+    if (std::isnan(x)) return 0x7fff;
+    if (!exact) {
+      const auto down = exec::encode_half(x, format, ir::Rounding::Down);
+      const auto up = exec::encode_half(x, format, ir::Rounding::Up);
+      CHECK((down == up || value(down, 0) + value(up, 0) != 2 * x));
+    }
+    return exec::encode_half(x, format, ir::Rounding::Nearest);
+  }
+  // a + b and whether the double holds it exactly (Knuth's TwoSum error is zero).
+  std::pair<double, bool> sum(double a, double b) const {
+    const double s = a + b, bb = s - a;
+    return {s, !std::isfinite(s) || (a - (s - bb)) + (b - bb) == 0.0};
+  }
+  std::uint16_t add(double a, double b) const {
+    const auto [s, exact] = sum(a, b);
+    return round(s, exact);
+  }
+  std::uint16_t fma(double a, double b, double c) const {
+    const auto [s, exact] = sum(a * b, c);  // the product of two halves is exact
+    return round(s, exact);
+  }
+  // HMNMX2: the other operand of one NaN; -0 below +0.
+  std::uint16_t pick(double a, double b, bool minimum) const {
+    if (std::isnan(a) && std::isnan(b)) return 0x7fff;
+    const bool take_a =
+        std::isnan(b) || (!std::isnan(a) && (minimum ? (a < b || (a == b && std::signbit(a)))
+                                                     : (a > b || (a == b && !std::signbit(a)))));
+    return round(take_a ? a : b, true);
+  }
+};
+
+TEST_CASE("packed half and bfloat16 arithmetic runs on its SASS, rounded as the GPU rounds") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("half2_arith.cu");
+  const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
+  const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
+  const auto e = values_of<std::uint32_t>(r.kernel.initial, "e");
+  const auto c = values_of<std::uint32_t>(r.result.memory, "c");
+  const auto d = values_of<std::uint32_t>(r.result.memory, "d");
+  const HalfMath f16{ir::HalfFormat::F16}, bf16{ir::HalfFormat::BF16};
+  const std::size_t n = a.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t want_c = 0, want_d = 0;
+    for (unsigned h = 0; h < 2; ++h) {
+      // c = max(((x * y + (x + y)) * (x - y)), min(x, y)), each step rounded to a half.
+      const double x = f16.value(a[i], h), y = f16.value(b[i], h);
+      const double s = f16.value(f16.add(x, y), 0);
+      const double fused = f16.value(f16.fma(x, y, s), 0);
+      const double diff = f16.value(f16.add(x, -y), 0);
+      const double product = f16.value(f16.fma(fused, diff, -0.0), 0);
+      const double low = f16.value(f16.pick(x, y, true), 0);
+      want_c |= std::uint32_t{f16.pick(product, low, false)} << (16 * h);
+      // d = min(u * v + (u + v), u * u) in bfloat16, v the next element's.
+      const double u = bf16.value(e[i], h), v = bf16.value(e[(i + 1) % n], h);
+      const double t = bf16.value(bf16.add(u, v), 0);
+      const double fused_b = bf16.value(bf16.fma(u, v, t), 0);
+      const double square = bf16.value(bf16.fma(u, u, -0.0), 0);
+      want_d |= std::uint32_t{bf16.pick(fused_b, square, true)} << (16 * h);
+    }
+    CAPTURE(i);
+    CHECK(c[i] == want_c);
+    CHECK(d[i] == want_d);
+  }
+}
+
+TEST_CASE("a kernel the IR cannot import is an error on the IR, a note on the SASS") {
+  if (!have_nvcc()) return;
+  const std::string file = (source_dir() / "kernels_cuda/sass_only/recursive_fib.cu").string();
+  const std::string launch =
+      (source_dir() / "kernels_cuda/sass_only/recursive_fib.launch").string();
+  const auto on_ir = run_cli({"run", file, "--launch-file", launch, "--frontend", "ir"});
+  CHECK(on_ir.exit_code == 2);
+  CHECK(on_ir.err.find("recursion is not imported") != std::string::npos);
+  if (!have_sass_tools("the SASS run is not checked")) return;
+  const auto on_sass = run_cli({"run", file, "--launch-file", launch, "--frontend", "sass"});
+  CHECK(on_sass.exit_code == 0);
+  CHECK(on_sass.err.find("runs on its SASS alone") != std::string::npos);
+  CHECK(on_sass.err.find("recursion is not imported") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::test
