@@ -209,7 +209,7 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.left = true;
   else if (mod == "R" && op == Op::SHF)
     m.left = false;
-  else if (mod == "W" && op == Op::SHF)
+  else if (mod == "W" && (op == Op::SHF || op == Op::BMSK))
     m.wrap = true;
   else if (mod == "FTZ")
     m.ftz = true;

@@ -384,6 +384,17 @@ void execute_integer(const Lanes& x) {
             a == 0 ? 0xffffffffu : 31u - static_cast<std::uint32_t>(std::countl_zero(a));
         x.set(x.op(0), lane, a == 0 ? 0xffffffffu : (m.high ? 31u - position : position));
       });
+    case Op::BMSK:
+      // PTX bmsk: .clamp (the default) limits start and width to 32, .wrap takes them modulo 32.
+      return x.each([&](unsigned lane) {
+        std::uint32_t start = x.u32(x.op(1), lane), width = x.u32(x.op(2), lane);
+        if (m.wrap) {
+          start &= 31u;
+          width &= 31u;
+        }
+        const std::uint64_t ones = width >= 32 ? 0xffffffffull : (std::uint64_t{1} << width) - 1;
+        x.set(x.op(0), lane, start >= 32 ? 0u : static_cast<std::uint32_t>(ones << start));
+      });
     case Op::BREV:
       return x.each([&](unsigned lane) {
         std::uint32_t a = x.u32(x.op(1), lane), r = 0;

@@ -30,6 +30,7 @@ Family family(Op op) {
     case Op::POPC:
     case Op::FLO:
     case Op::BREV:
+    case Op::BMSK:
     case Op::PRMT:
     case Op::SEL:
     case Op::MOV:

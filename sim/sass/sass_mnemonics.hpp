@@ -72,6 +72,9 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"FLO", Op::FLO, false, Pipe::Xu},
     {"UFLO", Op::FLO, true, Pipe::None},
     {"BREV", Op::BREV, false, Pipe::Xu},
+    // The ALU and the uniform pipe, as LOP3 and SHF (not measured on a GPU).
+    {"BMSK", Op::BMSK, false, Pipe::Alu},
+    {"UBMSK", Op::BMSK, true, Pipe::Uniform},
     {"UBREV", Op::BREV, true, Pipe::Uniform},
     {"PRMT", Op::PRMT, false, Pipe::Alu},
     {"UPRMT", Op::PRMT, true, Pipe::Uniform},

@@ -33,6 +33,7 @@ enum class Op : std::uint8_t {
   POPC,
   FLO,
   BREV,
+  BMSK,  // BMSK d, start, width: `width` one bits from bit `start` (.W: both modulo 32)
   PRMT,
   SEL,
   MOV,
@@ -264,7 +265,7 @@ struct Modifiers {
   bool saturate = false;
   bool sx32 = false;         // LEA.HI .SX32: the high word is the low word's sign
   bool uniform = false;      // the uniform datapath's form (UIADD3, ULEA, ...): one value a warp
-  bool wrap = false;         // SHF .W: the shift amount wraps
+  bool wrap = false;         // SHF .W: the shift amount wraps; BMSK .W: start and width
   bool truncate = false;     // F2I/FRND .TRUNC, .FLOOR, .CEIL encoded in `rounding`
   bool count_lanes = false;  // ATOMS.POPC.INC: adds one per lane, no value operand
   BarReduction bar_reduction = BarReduction::None;  // BAR.RED.POPC, .AND, .OR

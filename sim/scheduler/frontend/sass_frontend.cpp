@@ -105,6 +105,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
       return inst.listed != nullptr && inst.listed->base() == "VIADD" ? Pipe::IMul : Pipe::Int;
     case Op::LEA:
     case Op::SHF:
+    case Op::BMSK:
     case Op::LOP3:
     case Op::ISETP:
     case Op::IMNMX:
