@@ -153,6 +153,22 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.type = DataType::BF16;
     return true;
   }
+  if (op == Op::IDP) {  // 4A or 2A, LO or HI, then a's type and b's
+    if (mod == "4A" || mod == "2A") {
+      m.sub = mod == "4A" ? 4 : 2;
+      return true;
+    }
+    if (mod == "LO" || mod == "HI") {
+      m.high = mod == "HI";
+      return true;
+    }
+    if (const auto t = lookup(kTypes, mod)) {
+      (types_seen++ == 0 ? m.type : m.dest) = *t;
+      return true;
+    }
+    return false;
+  }
+  if (op == Op::BPT && mod == "TRAP") return true;
   if (op == Op::BMOV && (mod == "32" || mod == "CLEAR")) {
     if (mod == "CLEAR") m.sub = kBmovClear;
     return true;

@@ -384,6 +384,26 @@ void execute_integer(const Lanes& x) {
             a == 0 ? 0xffffffffu : 31u - static_cast<std::uint32_t>(std::countl_zero(a));
         x.set(x.op(0), lane, a == 0 ? 0xffffffffu : (m.high ? 31u - position : position));
       });
+    case Op::IDP:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+        auto part = [](std::uint32_t v, unsigned bits, unsigned index, DataType t) {
+          const std::uint32_t raw = (v >> (bits * index)) & ((1u << bits) - 1);
+          const bool is_signed = t == DataType::S8 || t == DataType::S16;
+          const std::uint32_t sign = 1u << (bits - 1);
+          return is_signed && (raw & sign) ? std::int64_t{raw} - (std::int64_t{1} << bits)
+                                           : std::int64_t{raw};
+        };
+        std::int64_t sum = static_cast<std::int32_t>(x.u32(x.op(3), lane));
+        if (m.sub == 4) {
+          for (unsigned i = 0; i < 4; ++i) sum += part(a, 8, i, m.type) * part(b, 8, i, m.dest);
+        } else {
+          const unsigned first = m.high ? 2 : 0;
+          for (unsigned i = 0; i < 2; ++i)
+            sum += part(a, 16, i, m.type) * part(b, 8, first + i, m.dest);
+        }
+        x.set(x.op(0), lane, static_cast<std::uint32_t>(sum));
+      });
     case Op::BMSK:
       // PTX bmsk: .clamp (the default) limits start and width to 32, .wrap takes them modulo 32.
       return x.each([&](unsigned lane) {

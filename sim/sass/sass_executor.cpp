@@ -31,6 +31,7 @@ Family family(Op op) {
     case Op::FLO:
     case Op::BREV:
     case Op::BMSK:
+    case Op::IDP:
     case Op::PRMT:
     case Op::SEL:
     case Op::MOV:
@@ -89,6 +90,8 @@ Family family(Op op) {
     case Op::BSYNC:
     case Op::BREAK:
     case Op::BMOV:
+    case Op::NANOSLEEP:
+    case Op::BPT:
     case Op::WARPSYNC:
     case Op::BAR:
     case Op::CGABAR_ARV:
@@ -350,6 +353,13 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.barrier[inst.operands.at(0).index] &= ~mask;
       advance(w, active);
       return release_convergence(w);
+    case Op::NANOSLEEP:  // the scheduler's wait; the timing model issues it as a branch
+      return advance(w, active);
+    case Op::BPT:
+      if (mask != 0)
+        x.fault(static_cast<unsigned>(std::countr_zero(mask)),
+                "the kernel trapped (BPT.TRAP: __trap(), or a failed assert)");
+      return advance(w, active);
     case Op::BMOV: {
       const Operand& to = inst.operands.at(0);
       const Operand& from = inst.operands.at(1);

@@ -74,6 +74,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"BREV", Op::BREV, false, Pipe::Xu},
     // The ALU and the uniform pipe, as LOP3 and SHF (not measured on a GPU).
     {"BMSK", Op::BMSK, false, Pipe::Alu},
+    // The FMA pipe, as IMAD (not measured on a GPU).
+    {"IDP", Op::IDP, false, Pipe::Fma},
     {"UBMSK", Op::BMSK, true, Pipe::Uniform},
     {"UBREV", Op::BREV, true, Pipe::Uniform},
     {"PRMT", Op::PRMT, false, Pipe::Alu},
@@ -147,6 +149,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"CALL", Op::CALL, false, Pipe::Cbu},
     // The CBU, as the other convergence barrier instructions (not measured on a GPU).
     {"BMOV", Op::BMOV, false, Pipe::Cbu},
+    {"NANOSLEEP", Op::NANOSLEEP, false, Pipe::Cbu},
+    {"BPT", Op::BPT, false, Pipe::Cbu},
     {"BRX", Op::BRX, false, Pipe::Cbu, Pipe::Adu},
     {"RET", Op::RET, false, Pipe::Cbu, Pipe::Adu},
     {"NOP", Op::NOP, false, Pipe::None},

@@ -34,6 +34,9 @@ enum class Op : std::uint8_t {
   FLO,
   BREV,
   BMSK,  // BMSK d, start, width: `width` one bits from bit `start` (.W: both modulo 32)
+  // IDP.4A.Ta.Tb d, a, b, c: c plus the dot product of a's and b's four bytes (__dp4a);
+  // IDP.2A.LO|HI.Ta.Tb: c plus a's two 16-bit halves times b's low or high two bytes (__dp2a).
+  IDP,
   PRMT,
   SEL,
   MOV,
@@ -104,6 +107,8 @@ enum class Op : std::uint8_t {
   // BMOV.32 Rd, Bn (.CLEAR: and empty Bn) / BMOV.32 Bn, Rs: a convergence barrier's lanes to a
   // register and back, as a function that may be called from divergent code saves them.
   BMOV,
+  NANOSLEEP,  // __nanosleep: the warp waits a while (functionally nothing)
+  BPT,        // BPT.TRAP: __trap() and a failed assert's end, a fault
   NOP,
   MEMBAR,
 };

@@ -1,5 +1,5 @@
-// CUDA kernels the IR does not import (recursion, clock64, packed halves, CUB's bmsk), run on their
-// SASS alone:
+// CUDA kernels the IR does not import (recursion, clock64, packed halves, CUB's bmsk, dp4a), run
+// on their SASS alone:
 // the importer keeps their parameters for the launch (ptx::ImportOptions::bodies_optional) and the
 // SASS executor runs ptxas's code. Outputs checked against C++ references.
 #include <doctest/doctest.h>
@@ -121,6 +121,51 @@ TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS") {
       prefix += v[t];
     }
   }
+}
+
+TEST_CASE("__dp4a and __dp2a run on their SASS, and __trap() is a located fault") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("dot_product_bytes.cu");
+  const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
+  const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
+  const auto out = values_of<std::int32_t>(r.result.memory, "out");
+  // Byte k and half k, unsigned and sign-extended.
+  auto u8 = [](std::uint32_t v, unsigned k) { return std::int64_t{(v >> (8 * k)) & 0xffu}; };
+  auto s8 = [](std::uint32_t v, unsigned k) {
+    return std::int64_t{static_cast<std::int8_t>((v >> (8 * k)) & 0xffu)};
+  };
+  auto u16 = [](std::uint32_t v, unsigned k) { return std::int64_t{(v >> (16 * k)) & 0xffffu}; };
+  auto s16 = [](std::uint32_t v, unsigned k) {
+    return std::int64_t{static_cast<std::int16_t>((v >> (16 * k)) & 0xffffu)};
+  };
+  auto wrap = [](std::int64_t v) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
+  };
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::uint32_t x = a[i], y = b[i];
+    std::int64_t unsigned4 = 7, signed4 = -3;
+    for (unsigned k = 0; k < 4; ++k) {
+      unsigned4 += u8(x, k) * u8(y, k);
+      signed4 += s8(x, k) * s8(y, k);
+    }
+    // __dp2a_lo: x's halves times y's bytes 0 and 1; __dp2a_hi: times bytes 2 and 3.
+    const std::int64_t low2 = 11 + u16(x, 0) * u8(y, 0) + u16(x, 1) * u8(y, 1);
+    const std::int64_t high2 = -5 + s16(x, 0) * s8(y, 2) + s16(x, 1) * s8(y, 3);
+    CHECK(out[4 * i] == wrap(unsigned4));
+    CHECK(out[4 * i + 1] == wrap(signed4));
+    CHECK(out[4 * i + 2] == wrap(low2));
+    CHECK(out[4 * i + 3] == wrap(high2));
+  }
+  // Thread 70 (block 1, thread 6) traps: exit 3, at the CUDA line of the __trap().
+  const std::string file = (source_dir() / "kernels_cuda/sass_only/dot_product_bytes.cu").string();
+  const auto trapped =
+      run_cli({"run", file, "--launch-file",
+               (source_dir() / "kernels_cuda/sass_only/dot_product_bytes.launch").string(),
+               "--frontend", "sass", "--arg", "trapflag=s32[1] constant(70)"});
+  CHECK(trapped.exit_code == 3);
+  CHECK(trapped.err.find("dot_product_bytes.cu:13: kernel fault") != std::string::npos);
+  CHECK(trapped.err.find("the kernel trapped") != std::string::npos);
+  CHECK(trapped.err.find("block (1, 0, 0), thread (6, 0, 0)") != std::string::npos);
 }
 
 // The packed-half reference: each half as a double (exact), results rounded once to nearest.

@@ -27,6 +27,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
   switch (inst.op) {
     case Op::IMAD:
     case Op::IMADWIDE:
+    case Op::IDP:
       return Pipe::IMul;
     case Op::FADD:
     case Op::FMUL:
@@ -89,6 +90,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::BSYNC:
     case Op::BREAK:
     case Op::BMOV:
+    case Op::NANOSLEEP:
+    case Op::BPT:
     case Op::WARPSYNC:
     case Op::CALL:
     case Op::RET:
