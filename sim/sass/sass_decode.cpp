@@ -76,7 +76,7 @@ constexpr std::array<std::pair<std::string_view, Compare>, 16> kCompares{{
     {"NEU", Compare::NEU},
     {"GEU", Compare::GEU},
 }};
-constexpr std::array<std::pair<std::string_view, DataType>, 13> kTypes{{
+constexpr std::array<std::pair<std::string_view, DataType>, 15> kTypes{{
     {"U8", DataType::U8},
     {"S8", DataType::S8},
     {"U16", DataType::U16},
@@ -90,6 +90,8 @@ constexpr std::array<std::pair<std::string_view, DataType>, 13> kTypes{{
     {"F32", DataType::F32},
     {"F64", DataType::F64},
     {"128", DataType::B128},
+    {"F16x2", DataType::F16X2},
+    {"BF16x2", DataType::BF16X2},
 }};
 constexpr std::array<std::pair<std::string_view, std::uint8_t>, 37> kSubs{{
     {"RCP", 0},  {"RSQ", 1},    {"SQRT", 2},   {"EX2", 3}, {"LG2", 4},  {"SIN", 5},  {"COS", 6},
@@ -169,6 +171,10 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     return false;
   }
   if (op == Op::BPT && mod == "TRAP") return true;
+  if (op == Op::QSPC && (mod == "S" || mod == "G")) {
+    m.sub = mod == "S" ? 1 : 0;
+    return true;
+  }
   if (op == Op::BMOV && (mod == "32" || mod == "CLEAR")) {
     if (mod == "CLEAR") m.sub = kBmovClear;
     return true;

@@ -163,6 +163,21 @@ std::uint16_t canonical_nan(ir::HalfFormat /*format*/) {
 
 }  // namespace
 
+std::uint32_t add_packed_halves(std::uint32_t a, std::uint32_t b, bool bf16) {
+  const ir::HalfFormat format = bf16 ? ir::HalfFormat::BF16 : ir::HalfFormat::F16;
+  std::uint32_t out = 0;
+  for (unsigned half = 0; half < 2; ++half) {
+    auto value = [&](std::uint32_t word) {
+      const auto bits = static_cast<std::uint16_t>(word >> (16u * half));
+      return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+    };
+    const double u = value(a), v = value(b);
+    const std::uint16_t bits = std::isnan(u + v) ? canonical_nan(format) : round_sum(u, v, format);
+    out |= std::uint32_t{bits} << (16u * half);
+  }
+  return out;
+}
+
 // HADD2 d, a, b; HMUL2 d, a, b; HFMA2 d, a, b, c (and .MMA); HMNMX2 d, a, b, P (P: min, !P:
 // max): each half of d from the same half of the sources, rounded once to nearest (a product
 // of two halves is exact in a double, and round_sum corrects the sum's double rounding). A

@@ -248,6 +248,20 @@ void load(const Lanes& x, Space space) {
   count(x, acc, exec::GlobalOp::Load, exec::SharedOp::Load);
 }
 
+// QSPC.E.S P, RZ, [addr] (and .G): P says whether the lane's generic address is shared (or
+// global) memory; any other space, local memory, is neither here.
+void query_space(const Lanes& x) {
+  const bool shared = x.inst.mods.sub == 1;
+  std::size_t at = 0;
+  while (x.op(at).kind != OperandKind::Mem) ++at;
+  LaneWords64 addresses;
+  addresses_of(x, x.op(at), addresses);
+  x.each([&](unsigned lane) {
+    const bool in_shared = (addresses[lane] >> 32) == kSharedWindowHigh;
+    x.set_pred(x.op(0), lane, shared ? in_shared : !in_shared);
+  });
+}
+
 void store(const Lanes& x, Space space) {
   Access acc;
   acc.space = space;
@@ -316,6 +330,8 @@ std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::ui
   std::uint32_t r = 0;
   if (op == AtomOp::Cas || op == AtomOp::Cast) {
     r = old == v32 ? static_cast<std::uint32_t>(swap) : old;
+  } else if (type == DataType::F16X2 || type == DataType::BF16X2) {
+    r = op == AtomOp::Add ? add_packed_halves(old, v32, type == DataType::BF16X2) : v32;
   } else if (type == DataType::F32) {
     r = op == AtomOp::Add
             ? std::bit_cast<std::uint32_t>(std::bit_cast<float>(old) + std::bit_cast<float>(v32))
@@ -371,6 +387,8 @@ void atomic(const Lanes& x, Space space, bool returns) {
   const bool wide = data_bytes(m.type) == 8;
   if (m.type == DataType::F32 && op != AtomOp::Add && op != AtomOp::Exch)
     x.fault(0, "a floating-point atomic other than ADD is not modelled");
+  if ((m.type == DataType::F16X2 || m.type == DataType::BF16X2) && op != AtomOp::Add)
+    x.fault(0, "a packed-half atomic other than ADD is not modelled");
   // ATOMG: [Pd,] Rd, [addr], Rv [, Rswap]; ATOMS: Rd, [addr], Rv [, Rswap]; REDG: [addr], Rv.
   std::size_t at = 0;
   while (x.op(at).kind != OperandKind::Mem) ++at;
@@ -408,6 +426,10 @@ void atomic(const Lanes& x, Space space, bool returns) {
                                       : op == AtomOp::Cast ? memory::SharedAccess::SpinCompareSwap
                                       : m.count_lanes      ? memory::SharedAccess::CountingIncrement
                                                            : memory::SharedAccess::Atomic;
+  // ATOM's leading predicate says the atomic happened (where it did not, in local memory,
+  // ptxas's code runs a fallback): here it happened, in global or shared memory.
+  if (x.inst.op == Op::ATOM && x.op(0).kind == OperandKind::Pred && x.op(0).index != kTruePred)
+    x.each([&](unsigned lane) { x.set_pred(x.op(0), lane, true); });
   count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
         exec::SharedOp::Atomic, access, served);
 }
@@ -440,6 +462,12 @@ void execute_memory(const Lanes& x) {
       return load(x, Space::Local);
     case Op::STG:
       return store(x, Space::Global);
+    case Op::LD:
+      return load(x, Space::Generic);
+    case Op::ST:
+      return store(x, Space::Generic);
+    case Op::QSPC:
+      return query_space(x);
     case Op::STS:
       return store(x, Space::Shared);
     case Op::STL:

@@ -68,6 +68,9 @@ Family family(Op op) {
       return Family::Float;
     case Op::LDG:
     case Op::STG:
+    case Op::LD:
+    case Op::ST:
+    case Op::QSPC:
     case Op::LDS:
     case Op::STS:
     case Op::LDL:

@@ -119,6 +119,10 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"R2UR", Op::R2UR, true, Pipe::Alu},
     {"LDG", Op::LDG, false, Pipe::Lsu},
     {"STG", Op::STG, false, Pipe::Lsu},
+    // Generic loads and stores, and the space query before a fallback (not measured on a GPU).
+    {"LD", Op::LD, false, Pipe::Lsu},
+    {"ST", Op::ST, false, Pipe::Lsu},
+    {"QSPC", Op::QSPC, false, Pipe::Lsu},
     {"LDS", Op::LDS, false, Pipe::Lsu},
     {"STS", Op::STS, false, Pipe::Lsu},
     {"LDL", Op::LDL, false, Pipe::Lsu},

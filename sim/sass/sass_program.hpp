@@ -76,6 +76,9 @@ enum class Op : std::uint8_t {
   // memory
   LDG,
   STG,
+  LD,  // generic: global, or shared by the shared window's high word
+  ST,
+  QSPC,  // QSPC.E.S|G P, RZ, [addr]: whether a generic address is in that space
   LDS,
   STS,
   LDL,
@@ -205,7 +208,9 @@ enum class DataType : std::uint8_t {
   BF16,
   F32,
   F64,
-  B128
+  B128,
+  F16X2,   // two packed f16 (an atomic's .F16x2)
+  BF16X2,  // two packed bfloat16 (.BF16x2)
 };
 
 inline unsigned data_bytes(DataType t) {
@@ -221,6 +226,8 @@ inline unsigned data_bytes(DataType t) {
     case DataType::U32:
     case DataType::S32:
     case DataType::F32:
+    case DataType::F16X2:
+    case DataType::BF16X2:
       return 4;
     case DataType::U64:
     case DataType::S64:

@@ -168,6 +168,31 @@ TEST_CASE("__dp4a and __dp2a run on their SASS, and __trap() is a located fault"
   CHECK(trapped.err.find("block (1, 0, 0), thread (6, 0, 0)") != std::string::npos);
 }
 
+// A packed word's half as a double.
+struct HalfMathWords {
+  ir::HalfFormat format;
+  double value(std::uint32_t word, unsigned half) const {
+    const auto bits = static_cast<std::uint16_t>(word >> (16 * half));
+    return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+  }
+};
+
+TEST_CASE("packed-half atomics add on their SASS") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("half2_atomics.cu");
+  // 64 threads: each of the 4 sums gets 16 adds of (2.0, 1.0), each of the 2 bfloat16 sums 32
+  // of (1.0, 1.0); exact in either format, whatever the order.
+  const HalfMathWords f16{ir::HalfFormat::F16}, bf16{ir::HalfFormat::BF16};
+  for (const std::uint32_t word : values_of<std::uint32_t>(r.result.memory, "sum")) {
+    CHECK(f16.value(word, 1) == 32.0);
+    CHECK(f16.value(word, 0) == 16.0);
+  }
+  for (const std::uint32_t word : values_of<std::uint32_t>(r.result.memory, "bsum")) {
+    CHECK(bf16.value(word, 1) == 32.0);
+    CHECK(bf16.value(word, 0) == 32.0);
+  }
+}
+
 // The packed-half reference: each half as a double (exact), results rounded once to nearest.
 struct HalfMath {
   ir::HalfFormat format;

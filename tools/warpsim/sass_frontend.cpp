@@ -84,8 +84,10 @@ std::optional<std::pair<ir::Opcode, ir::Space>> ir_kind(sass::Op op) {
   using sass::Op;
   switch (op) {
     case Op::LDG:
+    case Op::LD:
       return std::pair{ir::Opcode::Ld, ir::Space::Global};
     case Op::STG:
+    case Op::ST:
       return std::pair{ir::Opcode::St, ir::Space::Global};
     case Op::LDS:
       return std::pair{ir::Opcode::Ld, ir::Space::Shared};

@@ -63,6 +63,9 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::LDG:
     case Op::LDGSTS:
     case Op::STG:
+    case Op::LD:
+    case Op::ST:
+    case Op::QSPC:
     case Op::ATOMG:
     case Op::REDG:
     case Op::ATOM:  // or the shared pipe, by its addresses (SmModel::issue_to_pipe)
@@ -138,12 +141,14 @@ bool is_64bit(sass::DataType t) {
 MemoryOp memory_op_of(Op op) {
   switch (op) {
     case Op::LDG:
+    case Op::LD:
     case Op::LDGSTS:
     case Op::LDS:
     case Op::LDL:
     case Op::ATOMS:
       return MemoryOp::Load;
     case Op::STG:
+    case Op::ST:
     case Op::STS:
     case Op::STL:
       return MemoryOp::Store;
