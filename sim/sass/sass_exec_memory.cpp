@@ -430,6 +430,15 @@ void atomic(const Lanes& x, Space space, bool returns) {
   // ptxas's code runs a fallback): here it happened, in global or shared memory.
   if (x.inst.op == Op::ATOM && x.op(0).kind == OperandKind::Pred && x.op(0).index != kTruePred)
     x.each([&](unsigned lane) { x.set_pred(x.op(0), lane, true); });
+  // A generic atomic that reached global memory counts as ATOMG does: in the LSU pipe, not the
+  // ADU where its cluster shared-memory form counts, and as a global atomic (the H200's counts
+  // on kernels_cuda/sass_only/half2_atomics.cu, validation/h200/results/sass_only/).
+  if (x.inst.op == Op::ATOM && acc.space == Space::Global && x.mask != 0) {
+    exec::SassClassStats& classes = x.stats.sass;
+    --classes.pipes[static_cast<std::size_t>(exec::SassPipe::Adu)];
+    ++classes.pipes[static_cast<std::size_t>(exec::SassPipe::Lsu)];
+    ++classes.ops[static_cast<std::size_t>(exec::SassOpClass::GlobalAtom)];
+  }
   count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
         exec::SharedOp::Atomic, access, served);
 }

@@ -96,7 +96,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"HFMA2", Op::HFMA2, false, Pipe::Fp16},
     {"HADD2", Op::HADD2, false, Pipe::Fp16},
     {"HMUL2", Op::HMUL2, false, Pipe::Fp16},
-    {"HMNMX2", Op::HMNMX2, false, Pipe::Fp16},
+    // In the ALU, as FMNMX (the H200's counts on kernels_cuda/sass_only/half2_arith.cu).
+    {"HMNMX2", Op::HMNMX2, false, Pipe::Alu},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},
     {"DFMA", Op::DFMA, false, Pipe::Fp64},
