@@ -7,8 +7,10 @@
 // followed by the instruction and the block and thread that faulted; in the timing mode too.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "tests/unit/sass_support.hpp"
 #include "tests/unit/test_support.hpp"
@@ -16,26 +18,44 @@
 namespace warpsim::test {
 namespace {
 
+// What a fault file says of itself: its extra arguments, and for `prefix` ("expect-fault" or
+// "expect-sass-fault") the line and message expected, and whether it says `sass-runs`.
+struct FaultExpectation {
+  std::vector<std::string> args;
+  std::string line_no, message;
+  bool sass_runs = false;
+};
+
+FaultExpectation read_expectation(const std::filesystem::path& file, const std::string& prefix) {
+  const std::regex expect("^# " + prefix + R"(: (\d+): (.*)$)");
+  const std::regex runs(R"(^# sass-runs: .+$)");
+  const std::regex extra(R"(^# args: (.*)$)");
+  FaultExpectation e;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, expect)) {
+      e.line_no = m[1];
+      e.message = m[2];
+    } else if (std::regex_match(line, runs)) {
+      e.sass_runs = true;
+    } else if (std::regex_match(line, m, extra)) {
+      std::istringstream words(m[1].str());
+      for (std::string w; words >> w;) e.args.push_back(w);
+    }
+  }
+  return e;
+}
+
 TEST_CASE("every faulting kernel reports where and why, and exits 3") {
   const auto files = files_in(source_dir() / "tests/faults", ".kir");
   CHECK(files.size() >= 8);
-  const std::regex expect(R"(^# expect-fault: (\d+): (.*)$)");
-  const std::regex extra(R"(^# args: (.*)$)");
   for (const auto& file : files) {
     CAPTURE(file);
+    const FaultExpectation e = read_expectation(file, "expect-fault");
     std::vector<std::string> args{"run", file.string()};
-    std::string line_no, message;
-    std::ifstream in(file);
-    for (std::string line; std::getline(in, line);) {
-      std::smatch m;
-      if (std::regex_match(line, m, expect)) {
-        line_no = m[1];
-        message = m[2];
-      } else if (std::regex_match(line, m, extra)) {
-        std::istringstream words(m[1].str());
-        for (std::string w; words >> w;) args.push_back(w);
-      }
-    }
+    args.insert(args.end(), e.args.begin(), e.args.end());
+    const std::string &line_no = e.line_no, &message = e.message;
     REQUIRE_FALSE(message.empty());
     for (const char* mode : {"functional", "timing"}) {
       CAPTURE(mode);
@@ -56,28 +76,14 @@ TEST_CASE("every faulting kernel reports where and why, and exits 3") {
 
 TEST_CASE("on its SASS, every faulting kernel faults where the GPU's code would, or says why not") {
   if (!have_sass_tools("the SASS runs of the faulting kernels are not checked")) return;
-  const std::regex expect(R"(^# expect-sass-fault: (\d+): (.*)$)");
-  const std::regex runs(R"(^# sass-runs: .+$)");
-  const std::regex extra(R"(^# args: (.*)$)");
   unsigned faults = 0;
   for (const auto& file : files_in(source_dir() / "tests/faults", ".kir")) {
     CAPTURE(file);
+    const FaultExpectation e = read_expectation(file, "expect-sass-fault");
     std::vector<std::string> args{"run", file.string(), "--frontend", "sass"};
-    std::string line_no, message;
-    bool no_fault = false;
-    std::ifstream in(file);
-    for (std::string line; std::getline(in, line);) {
-      std::smatch m;
-      if (std::regex_match(line, m, expect)) {
-        line_no = m[1];
-        message = m[2];
-      } else if (std::regex_match(line, runs)) {
-        no_fault = true;
-      } else if (std::regex_match(line, m, extra)) {
-        std::istringstream words(m[1].str());
-        for (std::string w; words >> w;) args.push_back(w);
-      }
-    }
+    args.insert(args.end(), e.args.begin(), e.args.end());
+    const std::string &line_no = e.line_no, &message = e.message;
+    const bool no_fault = e.sass_runs;
     REQUIRE(no_fault == message.empty());  // one of the two, said in the file
     for (const char* mode : {"functional", "timing"}) {
       CAPTURE(mode);
