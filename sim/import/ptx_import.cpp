@@ -162,13 +162,12 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
     in.params = parameter_specs(e, names);
     in.files = files;
     in.kernel_name = result.kernels[i].ir;
-    std::optional<TranslateError> problem;
-    if (const auto inline_problem = inline_calls(ptx, inlined)) {
-      problem =
-          TranslateError{inline_problem->line, inline_problem->column, {}, inline_problem->message};
+    std::variant<ir::Kernel, TranslateError> kernel;
+    if (const auto problem = inline_calls(ptx, inlined)) {
+      kernel = TranslateError{problem->line, problem->column, {}, problem->message};
+    } else {
+      kernel = translate_entry(in);
     }
-    auto kernel =
-        problem ? std::variant<ir::Kernel, TranslateError>(*problem) : translate_entry(in);
     if (const auto* err = std::get_if<TranslateError>(&kernel)) {
       const std::string message =
           "in kernel " + result.kernels[i].cpp + ": " + err->message + cuda_line(err->origin);

@@ -102,6 +102,15 @@ std::uint32_t half_immediate_bits(double v) {
 
 namespace {
 
+// The GPU's NaN result of packed half arithmetic, in either format.
+constexpr std::uint16_t kCanonicalHalfNan = 0x7fff;
+
+// Half `half` (0 the low) of a packed word, as a double (exact).
+double half_value(std::uint32_t word, unsigned half, ir::HalfFormat format) {
+  const auto bits = static_cast<std::uint16_t>(word >> (16u * half));
+  return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+}
+
 // One source of a packed instruction: its two halves (H0 the low), as doubles (exact).
 struct HalfPair {
   double h[2] = {0.0, 0.0};
@@ -129,36 +138,28 @@ HalfPair packed_source(const Lanes& x, std::size_t& at, ir::HalfFormat format, u
     x.fault(lane, "a packed half operand other than a register, a constant or immediates");
   const std::uint32_t word = x.raw(o, lane);
   for (unsigned half = 0; half < 2; ++half) {
-    const unsigned from = o.part_bytes == 2 ? o.part : half;
-    const auto bits = static_cast<std::uint16_t>(word >> (16u * from));
-    double v = double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
+    double v = half_value(word, o.part_bytes == 2 ? o.part : half, format);
     if (o.absolute) v = std::fabs(v);
     p.h[half] = o.negate ? -v : v;
   }
   return p;
 }
 
-// `sum` rounded to the half format once, where sum = a + b exactly (a and b doubles whose sum
-// the double may round): at a midpoint of two halves the double's rounding error says which
-// way the exact sum lies, so the result is the correctly rounded one.
+// a + b rounded to the half format once (a and b doubles whose sum the double may round): at a
+// midpoint of two halves the double's rounding error says which way the exact sum lies, so the
+// result is the correctly rounded one. A NaN sum is the canonical NaN.
 std::uint16_t round_sum(double a, double b, ir::HalfFormat format) {
   const double s = a + b;
+  if (std::isnan(s)) return kCanonicalHalfNan;
   if (!std::isfinite(s)) return exec::encode_half(s, format, ir::Rounding::Nearest);
   const double bb = s - a;
   const double error = (a - (s - bb)) + (b - bb);  // Knuth's TwoSum: a + b = s + error
   const std::uint16_t down = exec::encode_half(s, format, ir::Rounding::Down);
   const std::uint16_t up = exec::encode_half(s, format, ir::Rounding::Up);
   if (error == 0.0 || down == up) return exec::encode_half(s, format, ir::Rounding::Nearest);
-  auto value = [format](std::uint16_t bits) {
-    return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
-  };
-  if (value(down) + value(up) != 2.0 * s)
+  if (half_value(down, 0, format) + half_value(up, 0, format) != 2.0 * s)
     return exec::encode_half(s, format, ir::Rounding::Nearest);
   return error > 0.0 ? up : down;
-}
-
-std::uint16_t canonical_nan(ir::HalfFormat /*format*/) {
-  return 0x7fff;
 }
 
 }  // namespace
@@ -167,12 +168,8 @@ std::uint32_t add_packed_halves(std::uint32_t a, std::uint32_t b, bool bf16) {
   const ir::HalfFormat format = bf16 ? ir::HalfFormat::BF16 : ir::HalfFormat::F16;
   std::uint32_t out = 0;
   for (unsigned half = 0; half < 2; ++half) {
-    auto value = [&](std::uint32_t word) {
-      const auto bits = static_cast<std::uint16_t>(word >> (16u * half));
-      return double{std::bit_cast<float>(exec::half_to_f32_bits(bits, format))};
-    };
-    const double u = value(a), v = value(b);
-    const std::uint16_t bits = std::isnan(u + v) ? canonical_nan(format) : round_sum(u, v, format);
+    const std::uint16_t bits =
+        round_sum(half_value(a, half, format), half_value(b, half, format), format);
     out |= std::uint32_t{bits} << (16u * half);
   }
   return out;
@@ -209,13 +206,12 @@ void packed_half_arithmetic(const Lanes& x) {
             nan_v || (!nan_u && (minimum ? (u < v || (u == v && std::signbit(u)))
                                          : (u > v || (u == v && !std::signbit(u)))));
         const double r = take_u ? u : v;
-        bits = std::isnan(r) ? canonical_nan(format)
-                             : exec::encode_half(r, format, ir::Rounding::Nearest);
+        bits =
+            std::isnan(r) ? kCanonicalHalfNan : exec::encode_half(r, format, ir::Rounding::Nearest);
       } else {
         const double product = op == Op::HADD2 ? u : u * v;  // exact
         const double addend = op == Op::HADD2 ? v : op == Op::HMUL2 ? -0.0 : c.h[half];
-        const double r = product + addend;
-        bits = std::isnan(r) ? canonical_nan(format) : round_sum(product, addend, format);
+        bits = round_sum(product, addend, format);
       }
       out |= std::uint32_t{bits} << (16u * half);
     }

@@ -134,15 +134,25 @@ void SassExecutor::fault(const SassBlock& block, const SassWarp& warp, unsigned 
   site.block = block.index;
   site.thread = static_cast<std::int64_t>(std::uint64_t{warp.index} * kWarpSize + lane);
   site.thread_index = exec::unflatten(static_cast<std::uint64_t>(site.thread), launch_.spec->block);
-  std::string where;
-  if (inst != nullptr && inst->listed != nullptr) {
-    const SassInstruction& s = *inst->listed;
-    site.instruction = fmt::format("/*{:04x}*/ {}{}{} {}", s.address, s.guard,
-                                   s.guard.empty() ? "" : " ", s.opcode, s.operands);
-    site.line = s.source_line;
-    where = " at SASS " + site.instruction;
-  }
+  const std::string where = name_fault_instruction(site, inst);
   throw exec::KernelFault(std::move(site), what + where);
+}
+
+void SassExecutor::fault_at_next(const SassBlock& block, const SassWarp& warp,
+                                 const std::string& what) const {
+  const auto [pc, lanes] = next_group(warp);
+  const bool running = pc < launch_.program->insts.size() && lanes != 0;
+  fault(block, warp, running ? static_cast<unsigned>(std::countr_zero(lanes)) : 0,
+        running ? &launch_.program->insts[pc] : nullptr, what);
+}
+
+std::string name_fault_instruction(exec::FaultSite& site, const Instruction* inst) {
+  if (inst == nullptr || inst->listed == nullptr) return {};
+  const SassInstruction& s = *inst->listed;
+  site.instruction = fmt::format("/*{:04x}*/ {}{}{} {}", s.address, s.guard,
+                                 s.guard.empty() ? "" : " ", s.opcode, s.operands);
+  site.line = s.source_line;
+  return " at SASS " + site.instruction;
 }
 
 void SassExecutor::unmodelled(const SassBlock& block, const SassWarp& warp, std::uint32_t pc,

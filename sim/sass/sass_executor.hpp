@@ -13,6 +13,10 @@
 
 namespace warpsim::sass {
 
+// Names `inst` in `site` (its listed text and source line); the " at SASS ..." a fault's message
+// ends with, or nothing where the instruction is not known.
+std::string name_fault_instruction(exec::FaultSite& site, const Instruction* inst);
+
 struct Lanes;
 
 class SassExecutor {
@@ -47,6 +51,9 @@ class SassExecutor {
 
   [[noreturn]] void fault(const SassBlock& block, const SassWarp& warp, unsigned lane,
                           const Instruction* inst, const std::string& what) const;
+  // The same, at the instruction the warp runs next (a loop that does not end), where one can.
+  [[noreturn]] void fault_at_next(const SassBlock& block, const SassWarp& warp,
+                                  const std::string& what) const;
 
  private:
   // A warp reached an instruction the executor does not model (SassProgram::unmodelled).

@@ -201,14 +201,11 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
           if (watched && w.done()) trace.hook->finished(w);
           progress = true;
           if (stats.warp_instructions > options.max_warp_instructions) {
-            // Named at the instruction the warp runs next: inside the loop that does not end.
-            const auto [pc, lanes] = SassExecutor::next_group(w);
-            const bool running = pc < program.insts.size() && lanes != 0;
-            ex.fault(*block, w, running ? static_cast<unsigned>(std::countr_zero(lanes)) : 0,
-                     running ? &program.insts[pc] : nullptr,
-                     fmt::format("more than {} warp instructions executed; the kernel may never "
-                                 "finish (raise the limit with --max-warp-insts)",
-                                 options.max_warp_instructions));
+            ex.fault_at_next(
+                *block, w,
+                fmt::format("more than {} warp instructions executed; the kernel may never "
+                            "finish (raise the limit with --max-warp-insts)",
+                            options.max_warp_instructions));
           }
         }
         done = done && w.done();

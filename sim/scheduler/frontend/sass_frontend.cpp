@@ -214,13 +214,11 @@ class SassSource final : public InstructionSource {
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
     if (++executed_ > budget_) {
-      const auto [pc, lanes] = sass::SassExecutor::next_group(w);
-      const bool running = pc < launch_.program->insts.size() && lanes != 0;
-      executor_.fault(s, w, running ? static_cast<unsigned>(std::countr_zero(lanes)) : 0,
-                      running ? &launch_.program->insts[pc] : nullptr,
-                      fmt::format("more than {} warp instructions executed on one SM; the kernel "
-                                  "may never finish (raise the limit with --max-warp-insts)",
-                                  budget_));
+      executor_.fault_at_next(
+          s, w,
+          fmt::format("more than {} warp instructions executed on one SM; the kernel "
+                      "may never finish (raise the limit with --max-warp-insts)",
+                      budget_));
     }
     block.barrier_arrived = s.barrier_arrived;
     block.cluster_arrived = s.cluster_arrived;
@@ -283,17 +281,12 @@ class SassSource final : public InstructionSource {
   site.block = b.index;
   std::string where;
   const auto& insts = launch.program->insts;
-  if (w != nullptr && !w->stack.empty() && w->stack.back().pc < insts.size() &&
-      insts[w->stack.back().pc].listed != nullptr) {
-    const sass::SassInstruction& s = *insts[w->stack.back().pc].listed;
+  if (w != nullptr && !w->stack.empty() && w->stack.back().pc < insts.size()) {
     const std::uint32_t lanes = w->lanes & ~w->exited;
     site.thread = std::int64_t{w->index} * kWarpSize + (lanes != 0 ? std::countr_zero(lanes) : 0);
     site.thread_index =
         exec::unflatten(static_cast<std::uint64_t>(site.thread), launch.spec->block);
-    site.instruction = fmt::format("/*{:04x}*/ {}{}{} {}", s.address, s.guard,
-                                   s.guard.empty() ? "" : " ", s.opcode, s.operands);
-    site.line = s.source_line;
-    where = " at SASS " + site.instruction;
+    where = sass::name_fault_instruction(site, &insts[w->stack.back().pc]);
   }
   throw exec::KernelFault(std::move(site), what + where);
 }
