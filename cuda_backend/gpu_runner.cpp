@@ -9,6 +9,7 @@
 #include "cuda_backend/driver.hpp"
 #include "cuda_backend/l2_flush.hpp"
 #include "cuda_backend/ptx.hpp"
+#include "cuda_backend/stdout_capture.hpp"
 #if WARPSIM_HAVE_CUPTI
 #include "cuda_backend/cupti_counters.hpp"
 #endif
@@ -85,10 +86,13 @@ class Runner {
     }
     CUlaunchAttribute cluster = {};
     CUlaunchConfig config = launch_config(launch, cluster);
+    // The driver prints the kernel's printf output when the launch synchronises.
+    StdoutCapture printed;
     if (!ok(d_.launch(&config, fn, params.data(), nullptr), "cuLaunchKernelEx") ||
         !ok(d_.synchronize(), "the kernel")) {
       return std::nullopt;
     }
+    out.printed = printed.finish();
     const std::vector<exec::GlobalBuffer> initial = exec::GlobalMemory::allocate(launch).buffers;
     for (std::size_t i = 0; i < out.memory.buffers.size(); ++i) {
       exec::GlobalBuffer& b = out.memory.buffers[i];
@@ -97,7 +101,10 @@ class Runner {
       }
     }
 #if WARPSIM_HAVE_CUPTI
+    // The profiled passes run the kernel again: what they print is not the launch's output.
+    StdoutCapture replayed;
     read_counters(context, device, fn, config, params, initial, replay, flush_l2, out);
+    replayed.finish();
 #else
     (void)initial;
     (void)replay;

@@ -27,6 +27,7 @@ struct GpuRun {
   std::map<std::string, double> counters;  // metrics.def's measured counters, by name
   std::string counters_error;              // why there are none, when there are none
   std::string optional_counters_error;     // why the MeasuredOwnPass ones are missing, if they are
+  std::string printed;                     // the kernel's printf output (of its first run only)
 };
 
 // The code the GPU runs: PTX and the entry to launch. For an imported CUDA kernel this is

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/import/ptx_import.hpp"
 #include "sim/import/ptx_translate.hpp"
 
 namespace warpsim::ptx {
@@ -203,9 +204,5 @@ class EntryTranslator {
 
 // Whether `ptx_name` is a special register and which (nothing for an ordinary register).
 std::optional<ir::SpecialReg> special_register(std::string_view ptx_name);
-
-// "x" for names PTX allows and the IR does not ('$' becomes '_'; the IR's words are letters,
-// digits and '_').
-std::string ir_word(std::string_view ptx_name);
 
 }  // namespace warpsim::ptx

@@ -48,4 +48,8 @@ struct ImportResult {
 
 ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options);
 
+// "x" for names PTX allows and the IR does not ('$' becomes '_'; the IR's words are letters,
+// digits and '_'): the IR's name of a PTX variable ("$str" is "_str").
+std::string ir_word(std::string_view ptx_name);
+
 }  // namespace warpsim::ptx

@@ -108,7 +108,20 @@ bool is_float_type(DataType t) {
 
 // Applies one modifier to `m`; false when it means nothing the executor implements for `op`.
 bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) {
-  const bool setp = op == Op::ISETP || op == Op::FSETP || op == Op::DSETP;
+  const bool setp =
+      op == Op::ISETP || op == Op::FSETP || op == Op::DSETP || op == Op::HSETP2 || op == Op::HSET2;
+  if (op == Op::HSETP2 && mod == "H_AND") {
+    m.sub = kHalvesAnd;
+    return true;
+  }
+  if (op == Op::HSET2 && mod == "BF") {
+    m.sub = kBooleanFloat;
+    return true;
+  }
+  if (op == Op::VABSDIFF4 && mod == "ACC") {
+    m.sub = kAccumulate;
+    return true;
+  }
   if (op == Op::DSETP && (mod == "MIN" || mod == "MAX")) {  // min.f64 / max.f64's selection
     m.sub = mod == "MIN" ? kDsetpMin : kDsetpMax;
     return true;
@@ -150,7 +163,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.sub = kWarpsyncExclusive;
     return true;
   }
-  if ((op == Op::HADD2 || op == Op::HFMA2 || op == Op::HMUL2 || op == Op::HMNMX2) &&
+  if ((op == Op::HADD2 || op == Op::HFMA2 || op == Op::HMUL2 || op == Op::HMNMX2 ||
+       op == Op::HSETP2 || op == Op::HSET2) &&
       mod == "BF16_V2") {
     m.type = DataType::BF16;
     return true;
@@ -177,6 +191,10 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   }
   if (op == Op::BMOV && (mod == "32" || mod == "CLEAR")) {
     if (mod == "CLEAR") m.sub = kBmovClear;
+    return true;
+  }
+  if (op == Op::CALL && mod == "ABS") {
+    m.sub = kCallAbsolute;
     return true;
   }
   if (op == Op::BRA && mod == "DIV") {
@@ -368,7 +386,8 @@ struct Decoder {
           inst.op != Op::R2P)
         return fail(s, "operand PR outside P2R and R2P is not modelled");
       const bool packed_half = inst.op == Op::HADD2 || inst.op == Op::HFMA2 ||
-                               inst.op == Op::HMUL2 || inst.op == Op::HMNMX2;
+                               inst.op == Op::HMUL2 || inst.op == Op::HMNMX2 ||
+                               inst.op == Op::HSETP2 || inst.op == Op::HSET2;
       if (op->part_bytes != 0 && inst.op != Op::I2F && !packed_half) {
         return fail(s,
                     "operand '" + std::string(text) + "' (a part of a register) is not modelled");

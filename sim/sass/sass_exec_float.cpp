@@ -51,6 +51,8 @@ float finish(const Modifiers& m, float v) {
   return v;
 }
 
+}  // namespace
+
 bool compare_float(Compare c, double a, double b) {
   const bool unordered = std::isnan(a) || std::isnan(b);
   switch (c) {
@@ -89,6 +91,8 @@ bool compare_float(Compare c, double a, double b) {
   }
   return false;
 }
+
+namespace {
 
 // A SETP's two predicates, each combined with its c operand by the instruction's bool op.
 void set_predicates(const Lanes& x, unsigned lane, bool first, bool second) {
@@ -365,6 +369,9 @@ void execute_float(const Lanes& x) {
     case Op::HMUL2:
     case Op::HMNMX2:
       return packed_half_arithmetic(x);
+    case Op::HSETP2:
+    case Op::HSET2:
+      return packed_half_compare(x);
     case Op::DADD:
     case Op::DMUL:
     case Op::DFMA:

@@ -219,4 +219,38 @@ void packed_half_arithmetic(const Lanes& x) {
   });
 }
 
+void packed_half_compare(const Lanes& x) {
+  const Modifiers& m = x.inst.mods;
+  const ir::HalfFormat format =
+      m.type == DataType::BF16 ? ir::HalfFormat::BF16 : ir::HalfFormat::F16;
+  const bool to_register = x.inst.op == Op::HSET2;
+  const std::uint32_t one = m.sub != kBooleanFloat           ? 0xffffu
+                            : format == ir::HalfFormat::BF16 ? 0x3f80u
+                                                             : 0x3c00u;
+  x.each([&](unsigned lane) {
+    std::size_t at = to_register ? 1 : 2;  // past Rd, or past Pd and Pq
+    const HalfPair a = packed_source(x, at, format, lane);
+    const HalfPair b = packed_source(x, at, format, lane);
+    const Operand& c_operand = x.op(at);
+    if (c_operand.kind != OperandKind::Pred && c_operand.kind != OperandKind::UPred)
+      x.fault(lane, "a packed half compare without its combining predicate");
+    const bool c = x.pred(c_operand, lane);
+    auto combine = [&](bool v) {
+      return m.bool_op == BoolOp::And ? v && c : m.bool_op == BoolOp::Or ? v || c : v != c;
+    };
+    bool r[2];
+    for (unsigned half = 0; half < 2; ++half)
+      r[half] = compare_float(m.compare, a.h[half], b.h[half]);
+    if (to_register) {
+      x.set(x.op(0), lane, (combine(r[0]) ? one : 0u) | (combine(r[1]) ? one : 0u) << 16);
+    } else if (m.sub == kHalvesAnd) {
+      x.set_pred(x.op(0), lane, combine(r[0] && r[1]));
+      x.set_pred(x.op(1), lane, combine(!(r[0] && r[1])));  // as FSETP's second
+    } else {
+      x.set_pred(x.op(0), lane, combine(r[0]));
+      x.set_pred(x.op(1), lane, combine(r[1]));
+    }
+  });
+}
+
 }  // namespace warpsim::sass

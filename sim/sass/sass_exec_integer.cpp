@@ -372,6 +372,22 @@ void execute_integer(const Lanes& x) {
             m.is_unsigned ? a < b : static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
         x.set(x.op(0), lane, (a_less ? b - a : a - b) + x.u32(x.op(3), lane));
       });
+    case Op::VABSDIFF4:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
+        std::uint32_t packed = 0, sum = 0;
+        for (unsigned i = 0; i < 4; ++i) {
+          const auto byte = [&](std::uint32_t w) {
+            const std::uint32_t u = (w >> (8 * i)) & 0xffu;
+            return m.type == DataType::S8 ? static_cast<std::int32_t>(static_cast<std::int8_t>(u))
+                                          : static_cast<std::int32_t>(u);
+          };
+          const auto d = static_cast<std::uint32_t>(std::abs(byte(a) - byte(b)));
+          packed |= (d & 0xffu) << (8 * i);
+          sum += d;
+        }
+        x.set(x.op(0), lane, (m.sub == kAccumulate ? sum : packed) + x.u32(x.op(3), lane));
+      });
     case Op::POPC:
       return x.each([&](unsigned lane) {
         x.set(x.op(0), lane, static_cast<std::uint32_t>(std::popcount(x.u32(x.op(1), lane))));
@@ -430,6 +446,10 @@ void execute_integer(const Lanes& x) {
       return select(x);
     case Op::MOV:
       return copy(x, true);
+    case Op::LEPC:  // the byte address, as CALL.REL's return address register holds one
+      return x.each([&](unsigned lane) {
+        x.set64(x.op(0), lane, std::uint64_t{x.inst.target} * kInstructionBytes);
+      });
     case Op::S2R:
     case Op::S2UR:
     case Op::R2UR:

@@ -17,7 +17,8 @@
 namespace warpsim::sass {
 namespace {
 
-// Generic: global or shared, by each address's high word (kSharedWindowHigh: shared).
+// Generic: global, shared or local, by each address's high word (kSharedWindowHigh: shared,
+// kLocalWindowHigh: local).
 enum class Space : std::uint8_t { Global, Shared, Local, Generic };
 
 struct Access {
@@ -70,16 +71,24 @@ exec::GlobalBuffer* buffer_of(const Lanes& x, std::uint64_t a, unsigned bytes,
   return nullptr;
 }
 
-// A generic access's space: shared where the first lane's high word is the shared window's; every
-// lane must agree (one instruction reaching both is not modelled).
+Space window_of(std::uint64_t address) {
+  const auto high = static_cast<std::uint32_t>(address >> 32);
+  return high == kSharedWindowHigh  ? Space::Shared
+         : high == kLocalWindowHigh ? Space::Local
+                                    : Space::Global;
+}
+
+// A generic access's space: the first lane's window; every lane must agree (one instruction
+// reaching two spaces is not modelled).
 Space generic_space(const Lanes& x, const LaneWords64& addresses) {
-  const auto first = static_cast<unsigned>(std::countr_zero(x.mask));
-  const bool shared = (addresses[first] >> 32) == kSharedWindowHigh;
+  const Space space = window_of(addresses[static_cast<unsigned>(std::countr_zero(x.mask))]);
   x.each([&](unsigned lane) {
-    if (((addresses[lane] >> 32) == kSharedWindowHigh) != shared)
-      x.fault(lane, "a generic access reaching both shared and global memory is not modelled");
+    if (window_of(addresses[lane]) != space)
+      x.fault(lane,
+              "a generic access reaching two of global, shared and local memory is not "
+              "modelled");
   });
-  return shared ? Space::Shared : Space::Global;
+  return space;
 }
 
 // Each executing lane's address and host pointer; a fault for the first bad lane.
@@ -249,7 +258,7 @@ void load(const Lanes& x, Space space) {
 }
 
 // QSPC.E.S P, RZ, [addr] (and .G): P says whether the lane's generic address is shared (or
-// global) memory; any other space, local memory, is neither here.
+// global) memory; local memory is neither.
 void query_space(const Lanes& x) {
   const bool shared = x.inst.mods.sub == 1;
   std::size_t at = 0;
@@ -257,8 +266,8 @@ void query_space(const Lanes& x) {
   LaneWords64 addresses;
   addresses_of(x, x.op(at), addresses);
   x.each([&](unsigned lane) {
-    const bool in_shared = (addresses[lane] >> 32) == kSharedWindowHigh;
-    x.set_pred(x.op(0), lane, shared ? in_shared : !in_shared);
+    const Space space = window_of(addresses[lane]);
+    x.set_pred(x.op(0), lane, space == (shared ? Space::Shared : Space::Global));
   });
 }
 

@@ -27,6 +27,7 @@ Family family(Op op) {
     case Op::IADDMNMX:
     case Op::IABS:
     case Op::VABSDIFF:
+    case Op::VABSDIFF4:
     case Op::POPC:
     case Op::FLO:
     case Op::BREV:
@@ -35,6 +36,7 @@ Family family(Op op) {
     case Op::PRMT:
     case Op::SEL:
     case Op::MOV:
+    case Op::LEPC:
     case Op::PLOP3:
     case Op::P2R:
     case Op::R2P:
@@ -55,6 +57,8 @@ Family family(Op op) {
     case Op::HFMA2:
     case Op::HMUL2:
     case Op::HMNMX2:
+    case Op::HSETP2:
+    case Op::HSET2:
     case Op::HADD2:
     case Op::DADD:
     case Op::DMUL:
@@ -342,6 +346,12 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       return jump_indirect(x, w, active, mask);
     case Op::CALL:
       ++stats_.branch_instructions;  // the GPU's op_branch counts BRA, CALL and RET
+      // A runtime function: done here, its lanes on at the next instruction, where its
+      // return address (LEPC's) points.
+      if (inst.mods.sub == kCallAbsolute) {
+        call_runtime(x);
+        return advance(w, active);
+      }
       advance(w, active & ~mask);
       for (std::uint32_t m = mask; m != 0; m &= m - 1)
         w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
@@ -351,7 +361,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       advance(w, active & ~mask);
       for (std::uint32_t m = mask; m != 0; m &= m - 1) {
         const auto lane = static_cast<unsigned>(std::countr_zero(m));
-        w.pc[lane] = x.raw(inst.operands.at(0), lane) / 16;
+        w.pc[lane] = x.raw(inst.operands.at(0), lane) / kInstructionBytes;
       }
       return;
     case Op::EXIT:

@@ -192,10 +192,16 @@ void add_halves_to_single(const Lanes& x);    // HADD2.F32
 std::uint32_t half_immediate_bits(double v);  // HFMA2.MMA's immediates
 // HADD2, HMUL2, HFMA2 and HMNMX2 on two packed f16 (or .BF16_V2 bfloat16) values.
 void packed_half_arithmetic(const Lanes& x);
+// HSETP2 and HSET2: each half compared (sass_exec_half.cpp).
+void packed_half_compare(const Lanes& x);
+// Whether `a` `c` `b` holds, NaNs unordered (the U forms true for them): FSETP's comparison.
+bool compare_float(Compare c, double a, double b);
 // The two packed halves of `a` and `b` (f16, or bfloat16 where `bf16`) added, each rounded once
 // to nearest: an atomic's .F16x2 or .BF16x2 add.
 std::uint32_t add_packed_halves(std::uint32_t a, std::uint32_t b, bool bf16);
 void execute_memory(const Lanes& x);      // sass_exec_memory.cpp
 void execute_warp_level(const Lanes& x);  // sass_exec_warp.cpp
+// CALL.ABS: a runtime function, printf's or assert's (sass_runtime_calls.cpp).
+void call_runtime(const Lanes& x);
 
 }  // namespace warpsim::sass

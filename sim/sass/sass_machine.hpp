@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "sim/core/exec/global_memory.hpp"
@@ -47,6 +48,20 @@ inline constexpr unsigned kSharedRankShift = 24;
 // shared memory (its low word the shared::cluster address above) where its high word is this.
 // Any value works that no global buffer's address has; the buffers lie far below 2^47.
 inline constexpr std::uint32_t kSharedWindowHigh = 0x8000u;
+// The local window, as the driver gives it at c[0x0][0x20] (a 64-bit base): a generic address
+// is the thread's local memory (its low word the offset in the thread's frame) where its high
+// word is this (ptxas makes one, from the stack pointer R1, to pass printf its arguments).
+inline constexpr std::uint32_t kLocalWindowOffset = 0x20;
+inline constexpr std::uint32_t kLocalWindowHigh = 0x8001u;
+// The CUDA runtime's device functions a kernel calls by absolute address (CALL.ABS.NOINC R,
+// the address read from constant bank 4): the addresses bank 4 holds for them here, far from
+// every buffer and window.
+inline constexpr std::uint64_t kVprintfAddress = 0xfff0'0000'0000'0000ull;
+inline constexpr std::uint64_t kAssertfailAddress = 0xfff0'0000'0000'0010ull;
+// The runtime function `symbol` names, by the address above; 0 when it names none.
+inline std::uint64_t runtime_function_address(std::string_view symbol) {
+  return symbol == "vprintf" ? kVprintfAddress : symbol == "__assertfail" ? kAssertfailAddress : 0;
+}
 
 struct SassLaunch {
   const SassProgram* program = nullptr;
@@ -94,6 +109,7 @@ struct SassWarp {
   std::vector<std::uint32_t> ur;
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
   std::uint64_t executed = 0;       // warp instructions
+  std::uint32_t printf_calls = 0;   // the warp's executions of a call to vprintf so far
   // What the last BAR.RED this warp passed gave (B2R.RESULT reads it): its operation, the
   // count of true predicates, and whether all were true.
   BarReduction barrier_reduction = BarReduction::None;

@@ -84,6 +84,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"USEL", Op::SEL, true, Pipe::Uniform},
     {"MOV", Op::MOV, false, Pipe::Alu},
     {"MOV32I", Op::MOV, false, Pipe::Alu},
+    // The ALU, as a move (not measured on a GPU).
+    {"LEPC", Op::LEPC, false, Pipe::Alu},
     {"UMOV", Op::MOV, true, Pipe::None},
     {"FADD", Op::FADD, false, Pipe::Fma},
     {"FMUL", Op::FMUL, false, Pipe::Fma},
@@ -98,6 +100,11 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"HMUL2", Op::HMUL2, false, Pipe::Fp16},
     // In the ALU, as FMNMX (the H200's counts on kernels_cuda/sass_only/half2_arith.cu).
     {"HMNMX2", Op::HMNMX2, false, Pipe::Alu},
+    // The compares in the FP16 pipe, as HADD2, and VABSDIFF4 in the ALU, as VABSDIFF (neither
+    // measured on a GPU).
+    {"HSETP2", Op::HSETP2, false, Pipe::Fp16},
+    {"HSET2", Op::HSET2, false, Pipe::Fp16},
+    {"VABSDIFF4", Op::VABSDIFF4, false, Pipe::Alu},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},
     {"DFMA", Op::DFMA, false, Pipe::Fp64},

@@ -30,6 +30,9 @@ enum class Op : std::uint8_t {
   IADDMNMX,
   IABS,
   VABSDIFF,  // |a - b| + c, signed unless .U32 (CUDA's __sad, __usad)
+  // VABSDIFF4.U8 (or .S8) Rd, a, b, c: each byte's |a - b| (__vabsdiffu4, __vabsdiffs4), the
+  // packed bytes plus c; with .ACC the four differences summed plus c.
+  VABSDIFF4,
   POPC,
   FLO,
   BREV,
@@ -40,6 +43,7 @@ enum class Op : std::uint8_t {
   PRMT,
   SEL,
   MOV,
+  LEPC,  // LEPC Rd, label: the label's address (a call's return address) in Rd, Rd+1
   // floating point
   FADD,
   FMUL,
@@ -53,6 +57,11 @@ enum class Op : std::uint8_t {
   HADD2,   // packed, or HADD2.F32: two halves to an f32 sum (ptxas's cvt.f32.f16)
   HMUL2,   // packed halves (.BF16_V2: bfloat16)
   HMNMX2,  // packed min (predicate true) or max
+  // HSETP2 Pd, Pq, a, b, Pc: each half compared, the low half's result to Pd and the high's to
+  // Pq (.H_AND: both halves' to Pd), each combined with Pc; HSET2 Rd, a, b, Pc: each half of Rd
+  // 0xffff where true (.BF: the format's 1.0), else 0.
+  HSETP2,
+  HSET2,
   DADD,
   DMUL,
   DFMA,
@@ -261,6 +270,16 @@ inline constexpr std::uint8_t kBraDivergent = 1;
 // the others until a convergence barrier joins them, so the reduction sees its tile alone.
 inline constexpr std::uint8_t kWarpsyncExclusive = 1;
 inline constexpr std::uint8_t kBmovClear = 1;  // BMOV.32.CLEAR
+// CALL.ABS.NOINC R: a call to the 64-bit address in R (a runtime function, vprintf or
+// __assertfail, whose address the loader put in constant bank 4); Modifiers::sub.
+inline constexpr std::uint8_t kCallAbsolute = 1;
+// Bytes per instruction on sm_70 and later: a code address is an instruction index times this.
+inline constexpr std::uint32_t kInstructionBytes = 16;
+// HSETP2.H_AND (both halves to one predicate) and HSET2.BF (1.0 for true): Modifiers::sub.
+inline constexpr std::uint8_t kHalvesAnd = 1;
+inline constexpr std::uint8_t kBooleanFloat = 1;
+// VABSDIFF4.ACC: the byte differences summed (Modifiers::sub).
+inline constexpr std::uint8_t kAccumulate = 1;
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {

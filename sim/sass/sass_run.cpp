@@ -107,6 +107,7 @@ std::vector<std::uint8_t> constant_bank(const exec::LaunchSpec& launch,
     put_u32(bank, offsets[d] + 8, dims[d].z);
   }
   put_u32(bank, kStackTopOffset, local_bytes);
+  put_u32(bank, kLocalWindowOffset + 4, kLocalWindowHigh);
   // A cluster launch: as the CUDA backend launches it, with a cluster attribute only for
   // clusters of more than one block.
   const exec::Dim3 cluster{std::max<std::uint64_t>(launch.cluster.x, 1),
@@ -169,10 +170,14 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
   l.bank3 = &constants;
   // Bank 4: each relocated slot holds its global variable's address in this launch.
   for (const ConstantRelocation& r : kernel.constant_relocations) {
-    const exec::GlobalBuffer* b = memory.find(r.symbol);
-    // The frontend checked that every relocated symbol is a global variable of the module.
-    if (b == nullptr) throw std::logic_error("no buffer for the relocated '" + r.symbol + "'");
-    const std::uint64_t address = b->base_address + static_cast<std::uint64_t>(r.addend);
+    std::uint64_t address = runtime_function_address(r.symbol);
+    if (address == 0) {
+      const exec::GlobalBuffer* b = memory.find(r.symbol);
+      // The frontend checked that every relocated symbol is a global variable of the module.
+      if (b == nullptr) throw std::logic_error("no buffer for the relocated '" + r.symbol + "'");
+      address = b->base_address;
+    }
+    address += static_cast<std::uint64_t>(r.addend);
     put(l.bank4, r.offset, &address, 8);
   }
   l.shared_bytes = static_cast<std::uint32_t>(kernel.resources.shared + launch.dynamic_smem);
@@ -271,6 +276,7 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
   }
   result.timing.simulate_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  exec::sort_printed(result.stats.printed);
   return result;
 }
 

@@ -193,6 +193,43 @@ TEST_CASE("packed-half atomics add on their SASS") {
   }
 }
 
+TEST_CASE("packed-half compares and byte differences run on their SASS") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("half_compare.cu");
+  const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
+  const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
+  const auto u = values_of<std::uint32_t>(r.kernel.initial, "u");
+  const auto v = values_of<std::uint32_t>(r.kernel.initial, "v");
+  const auto less = values_of<std::uint32_t>(r.result.memory, "less");
+  const auto flags = values_of<std::uint32_t>(r.result.memory, "flags");
+  const auto bytes = values_of<std::uint32_t>(r.result.memory, "bytes");
+  const HalfMathWords f16{ir::HalfFormat::F16};
+  const std::size_t n = a.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    // A comparison with a NaN is false, except the unordered ones (__hbgeu2), where it is true.
+    const double x0 = f16.value(a[i], 0), x1 = f16.value(a[i], 1);
+    const double y0 = f16.value(b[i], 0), y1 = f16.value(b[i], 1);
+    const std::uint32_t want_less = (x0 < y0 ? 0x3c00u : 0u) | (x1 < y1 ? 0x3c00u : 0u) << 16;
+    const auto geu = [](double p, double q) { return std::isnan(p) || std::isnan(q) || p >= q; };
+    const std::uint32_t want_flags = (x0 < y0 && x1 < y1 ? 1u : 0u) | (x0 > y1 ? 2u : 0u) |
+                                     (std::isnan(x0) ? 4u : 0u) |
+                                     (geu(x0, y0) && geu(x1, y1) ? 8u : 0u);
+    std::uint32_t want_unsigned = 0, want_signed = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+      const auto ub = static_cast<int>((u[i] >> (8 * k)) & 0xffu);
+      const auto vb = static_cast<int>((v[i] >> (8 * k)) & 0xffu);
+      const int sb = static_cast<std::int8_t>(ub), tb = static_cast<std::int8_t>(vb);
+      want_unsigned |= static_cast<std::uint32_t>(std::abs(ub - vb)) << (8 * k);
+      want_signed |= (static_cast<std::uint32_t>(std::abs(sb - tb)) & 0xffu) << (8 * k);
+    }
+    CAPTURE(i);
+    CHECK(less[i] == want_less);
+    CHECK(flags[i] == want_flags);
+    CHECK(bytes[i] == want_unsigned);
+    CHECK(bytes[n + i] == want_signed);
+  }
+}
+
 // The packed-half reference: each half as a double (exact), results rounded once to nearest.
 struct HalfMath {
   ir::HalfFormat format;

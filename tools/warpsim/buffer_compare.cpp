@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <set>
+#include <vector>
 
 #include "sim/core/ir/printer.hpp"
 
@@ -59,6 +61,37 @@ std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuff
   }
   mismatch = true;
   return fmt::format("MISMATCH: {} elements differ, the first at {}", differing, first);
+}
+
+namespace {
+
+std::vector<std::string> sorted_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+
+std::string compare_printed(const std::string& sim, const std::string& gpu, bool& mismatch) {
+  const std::vector<std::string> a = sorted_lines(sim), b = sorted_lines(gpu);
+  if (a == b) return fmt::format("identical ({} lines, compared sorted)", a.size());
+  mismatch = true;
+  std::vector<std::string> only_sim, only_gpu;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only_sim));
+  std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(only_gpu));
+  const bool simulated = !only_sim.empty();
+  const std::string& first = simulated ? only_sim.front() : only_gpu.front();
+  return fmt::format(
+      "MISMATCH: {} lines simulated, {} printed by the GPU; {} lines only in the "
+      "simulation, {} only on the GPU, e.g. \"{}\" ({})",
+      a.size(), b.size(), only_sim.size(), only_gpu.size(), first.substr(0, 80),
+      simulated ? "simulated" : "the GPU's");
 }
 
 }  // namespace warpsim::cli

@@ -23,4 +23,9 @@ inline constexpr double kApproximationTolerance = 1e-5;
 std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuffer& gpu,
                            const std::string& approximated, bool& mismatch);
 
+// The kernel's printf output against the GPU's, as sorted lines (the GPU prints a launch's lines
+// in no fixed order): "identical (N lines)" or "MISMATCH: ..." naming the first line only one
+// side printed (and `mismatch` set).
+std::string compare_printed(const std::string& sim, const std::string& gpu, bool& mismatch);
+
 }  // namespace warpsim::cli

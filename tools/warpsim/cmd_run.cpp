@@ -163,6 +163,7 @@ int write_outputs(const CommandLine& cl, const RunSummary& summary, const Activi
                   const nlohmann::json* check, std::ostream& out, std::ostream& err) {
   // `--json -` puts the JSON on standard output, for a pipe into jq; the text goes to stderr.
   const bool json_to_stdout = cl.vars.count("json") && cl.vars["json"].as<std::string>() == "-";
+  write_printed(json_to_stdout ? err : out, summary.result.stats);
   write_run_text(json_to_stdout ? err : out, summary);
   nlohmann::json report = run_json(summary);
   if (check != nullptr) report["check"] = *check;

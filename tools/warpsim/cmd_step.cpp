@@ -127,13 +127,21 @@ int run_step(const std::vector<std::string>& args, std::istream& in, std::ostrea
   if (!gpu) return kExitBadInput;
   InputOptions input = input_options(*cl);
   input.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
-  input.sass_frontend = cl->vars["frontend"].as<std::string>() == "sass";
+  // Without --frontend, a kernel the IR does not import is stepped on its SASS (below).
+  const bool frontend_chosen = !cl->vars["frontend"].defaulted();
+  input.sass_frontend = cl->vars["frontend"].as<std::string>() == "sass" ||
+                        (!frontend_chosen && cl->vars.count("check") == 0 && sass_tools_found());
   const ir::LoadedModule loaded = load_kernel_file(file, input);
   loaded.diags.render(err);
   if (!loaded.ok()) return kExitBadInput;
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "step"), err);
   if (!spec) return kExitBadInput;
   note_sass_only(*spec->kernel, "step", err);
+  // (With --frontend ir such a kernel was refused by the import.)
+  if (!spec->kernel->sass_only.empty() && cl->vars["frontend"].as<std::string>() == "ir") {
+    cl->vars.at("frontend").value() = std::string("sass");
+    err << "warpsim step: stepping the kernel's SASS, as ptxas compiled it\n";
+  }
   if (!launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "step", err)) {
     return kExitBadInput;
   }

@@ -135,6 +135,12 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::name(b.element)), "simulated",
         hw->device, compare_buffer(b, hw->memory.buffers[i], approximated, mismatch));
   }
+  if (!sim.stats.printed.empty() || !hw->printed.empty()) {
+    std::string text;
+    for (const exec::PrintedLine& line : sim.stats.printed) text += line.text;
+    row("printf output", fmt::format("{} B", text.size()), fmt::format("{} B", hw->printed.size()),
+        compare_printed(text, hw->printed, mismatch));
+  }
   const LaunchOccupancy est = launch_occupancy(gpu, spec);
   row("registers per thread",
       fmt::format("{}{}", est.registers.registers, est.registers.estimated ? " (estimate)" : ""),

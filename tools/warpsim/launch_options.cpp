@@ -96,8 +96,7 @@ std::optional<ir::LaunchArg> parse_arg(const ir::Kernel& kernel, const std::stri
   if (diags.has_errors() || m.launches.size() != 1 || m.launches[0].args.size() != 1) {
     const std::string why = diags.all().empty() ? "not a value" : diags.all().front().message;
     return fail(why +
-                " (a scalar literal, or a buffer: TYPE[COUNT] zero|iota|random(...)|"
-                "value(...))");
+                " (a scalar literal, or a buffer: TYPE[COUNT] INITIALISER, e.g. f32[1024] iota)");
   }
   const ir::LaunchArg& arg = m.launches[0].args[0];
   ir::verify_argument(*param, arg, diags);

@@ -51,6 +51,11 @@ std::string with_commas(std::uint64_t v) {
   return out;
 }
 
+void write_printed(std::ostream& out, const exec::LaunchStats& stats) {
+  for (const exec::PrintedLine& line : stats.printed) out << line.text;
+  if (!stats.printed.empty() && !stats.printed.back().text.ends_with('\n')) out << '\n';
+}
+
 void write_run_text(std::ostream& out, const RunSummary& run) {
   const exec::LaunchSpec& l = run.launch;
   const exec::LaunchStats& s = run.result.stats;
@@ -122,6 +127,14 @@ nlohmann::json run_json(const RunSummary& run) {
   j["metrics"] = nlohmann::json::object();
   add_metrics_json(s, run.timing, j["metrics"]);
   j["lines"] = memory_lines_json(l, s, run.module);
+  if (!s.printed.empty()) {
+    nlohmann::json& printed = j["printf"] = nlohmann::json::array();
+    for (const exec::PrintedLine& p : s.printed) {
+      printed.push_back({{"block", p.block},
+                         {"thread", std::uint64_t{p.warp} * kWarpSize + p.lane},
+                         {"text", p.text}});
+    }
+  }
   if (run.occupancy != nullptr) {
     add_occupancy_metrics(*run.occupancy, j["metrics"]);
     j["registers_estimated"] = run.occupancy->registers.estimated;

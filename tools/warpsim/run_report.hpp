@@ -26,6 +26,9 @@ struct RunSummary {
 };
 
 void write_run_text(std::ostream& out, const RunSummary& run);
+// The kernel's printf output, as the GPU would print it (in warpsim's fixed order:
+// device_printf.hpp), ended by a newline where its last line has none.
+void write_printed(std::ostream& out, const exec::LaunchStats& stats);
 nlohmann::json run_json(const RunSummary& run);
 
 // 1234567 -> "1,234,567"

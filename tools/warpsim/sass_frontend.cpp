@@ -6,6 +6,7 @@
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/core/exec/program.hpp"
+#include "sim/import/ptx_import.hpp"
 #include "sim/import/toolkit.hpp"
 #include "sim/sass/disassembler.hpp"
 #include "sim/sass/sass_run.hpp"
@@ -16,6 +17,10 @@ namespace warpsim::cli {
 
 bool sass_checked_on(const std::string& arch) {
   return arch == "sm_90" || arch == "sm_90a";
+}
+
+bool sass_tools_found() {
+  return toolkit::find_program("ptxas").has_value() && sass::find_disassembler().has_value();
 }
 
 bool resolve_frontend(boost::program_options::variables_map& vars, const char* command,
@@ -62,10 +67,15 @@ std::optional<sass::SassKernel> compile(const ir::Module& module, const exec::La
   auto kernel =
       sass::compile_sass(sass_ptx(module, arch), arch, sass_entry(module, *launch.kernel), error);
   if (kernel) {
-    for (const sass::ConstantRelocation& r : kernel->constant_relocations) {
+    for (sass::ConstantRelocation& r : kernel->constant_relocations) {
+      if (sass::runtime_function_address(r.symbol) != 0) continue;
+      // The module holds the variable by its IR name (nvcc's string constants are "$str").
+      if (module.find_global(r.symbol) == nullptr) r.symbol = ptx::ir_word(r.symbol);
       if (module.find_global(r.symbol) == nullptr) {
-        error = "the SASS reads the address of '" + r.symbol +
-                "', which is no global variable of the module";
+        error =
+            "the SASS reads the address of '" + r.symbol +
+            "', which is no global variable of the module nor a runtime function warpsim models "
+            "(vprintf, __assertfail)";
         kernel.reset();
         break;
       }

@@ -22,6 +22,8 @@ inline constexpr const char* kFrontendHelp =
 // The architectures whose SASS the executor's opcode semantics and counting rules were checked
 // on against a GPU: sm_90 (H100, H200). --frontend auto picks sass only for these.
 bool sass_checked_on(const std::string& arch);
+// Whether ptxas and a SASS disassembler are found (the SASS frontend can run).
+bool sass_tools_found();
 
 // Checks --frontend and turns auto into sass or ir for the config's `arch` (saying which on
 // `err`); false, with a message, for another word. `ir_only`, when not null, names what the

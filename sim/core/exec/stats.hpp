@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sim/core/exec/counter_fields.hpp"
+#include "sim/core/exec/device_printf.hpp"
 
 namespace warpsim::exec {
 
@@ -94,10 +95,12 @@ struct LaunchStats {
   std::uint64_t branch_instructions = 0;  // br and jmp, warp-level
   std::uint64_t divergent_branches = 0;   // br executions whose lanes went both ways
   std::uint64_t barriers = 0;             // bar.sync executions, warp-level
+  std::uint64_t printed_bytes = 0;        // the text of `printed`
   MemoryStats memory;
   std::vector<BranchStats> per_branch;      // per decoded instruction (br only)
   std::vector<MemoryLineStats> per_memory;  // per decoded instruction (ld, st, atom only)
   SassClassStats sass;
+  std::vector<PrintedLine> printed;  // the kernel's printf output (device_printf.hpp)
 };
 
 // Every counter of each struct, for merging (counter_fields.hpp): a counter added to a struct
@@ -119,9 +122,12 @@ template <>
 inline constexpr auto kCounterFields<SharedOpStats> = std::array{
     &SharedOpStats::instructions, &SharedOpStats::wavefronts, &SharedOpStats::ideal_wavefronts};
 template <>
-inline constexpr auto kCounterFields<LaunchStats> = std::array{
-    &LaunchStats::warp_instructions, &LaunchStats::thread_instructions,
-    &LaunchStats::branch_instructions, &LaunchStats::divergent_branches, &LaunchStats::barriers};
+inline constexpr auto kCounterFields<LaunchStats> = std::array{&LaunchStats::warp_instructions,
+                                                               &LaunchStats::thread_instructions,
+                                                               &LaunchStats::branch_instructions,
+                                                               &LaunchStats::divergent_branches,
+                                                               &LaunchStats::barriers,
+                                                               &LaunchStats::printed_bytes};
 static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLineStats>() &&
               all_counters_listed<GlobalOpStats>() && all_counters_listed<SharedOpStats>());
 // LaunchStats: its listed counters, the memory statistics and the two per-instruction vectors.
@@ -129,7 +135,7 @@ static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 8 * sizeof(Shar
 static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
                                          sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
                                          sizeof(std::vector<MemoryLineStats>) +
-                                         sizeof(SassClassStats));
+                                         sizeof(SassClassStats) + sizeof(std::vector<PrintedLine>));
 // SassClassStats: its count, its two arrays and the mnemonic vector (all added below).
 static_assert(sizeof(SassClassStats) ==
               sizeof(std::uint64_t) * (1 + static_cast<std::size_t>(SassOpClass::Count) +
@@ -157,6 +163,8 @@ inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
     total.sass.per_mnemonic.resize(part.sass.per_mnemonic.size());
   for (std::size_t i = 0; i < part.sass.per_mnemonic.size(); ++i)
     total.sass.per_mnemonic[i] += part.sass.per_mnemonic[i];
+  total.printed.insert(total.printed.end(), part.printed.begin(), part.printed.end());
+  sort_printed(total.printed);
 }
 
 }  // namespace warpsim::exec

@@ -40,6 +40,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::HADD2:
     case Op::HMUL2:
     case Op::HMNMX2:
+    case Op::HSETP2:
+    case Op::HSET2:
       return Pipe::Fp32;
     case Op::DADD:
     case Op::DMUL:
@@ -118,9 +120,11 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::IADDMNMX:
     case Op::IABS:
     case Op::VABSDIFF:
+    case Op::VABSDIFF4:
     case Op::PRMT:
     case Op::SEL:
     case Op::MOV:
+    case Op::LEPC:
     case Op::PLOP3:
     case Op::P2R:
     case Op::R2P:
