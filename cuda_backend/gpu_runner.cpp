@@ -140,9 +140,11 @@ class Runner {
     // initial contents (as for a fresh module: the same as the PTX's initialisers).
     for (std::size_t i = buffer; i < out.memory.buffers.size(); ++i) {
       const exec::GlobalBuffer& b = out.memory.buffers[i];
+      const ir::ArrayDecl& declared = launch.globals[i - buffer];
+      const std::string& symbol = declared.ptx_name.empty() ? b.name : declared.ptx_name;
       CUdeviceptr ptr = 0;
       std::size_t bytes = 0;
-      if (!ok(d_.global(&ptr, &bytes, module_, b.name.c_str()),
+      if (!ok(d_.global(&ptr, &bytes, module_, symbol.c_str()),
               "cuModuleGetGlobal (a module global variable)")) {
         error_ += " ('" + b.name + "')";
         return false;

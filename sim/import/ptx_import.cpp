@@ -32,6 +32,7 @@ std::optional<std::string> add_module_arrays(const Module& ptx, ir::Module& out)
     ir::ArrayDecl a;
     a.space = global ? ir::Space::Global : ir::Space::Const;
     a.name = ir_word(v.name);
+    if (a.name != v.name) a.ptx_name = v.name;
     const bool words = !declared || *declared == ir::ScalarType::Pred;
     a.element = words ? ir::ScalarType::U32 : *declared;
     const std::uint64_t bytes = v.elements * element_bytes;

@@ -100,10 +100,11 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"HMUL2", Op::HMUL2, false, Pipe::Fp16},
     // In the ALU, as FMNMX (the H200's counts on kernels_cuda/sass_only/half2_arith.cu).
     {"HMNMX2", Op::HMNMX2, false, Pipe::Alu},
-    // The compares in the FP16 pipe, as HADD2, and VABSDIFF4 in the ALU, as VABSDIFF (neither
-    // measured on a GPU).
-    {"HSETP2", Op::HSETP2, false, Pipe::Fp16},
-    {"HSET2", Op::HSET2, false, Pipe::Fp16},
+    // The compares in the ALU, as FSETP (read off kernels_cuda/sass_only/half_compare.cu on an
+    // H100: 40 ALU instructions more and 40 FMA and FP16 ones fewer than in the FP16 pipe), and
+    // VABSDIFF4 in the ALU, as VABSDIFF (consistent with the same kernel's ALU count).
+    {"HSETP2", Op::HSETP2, false, Pipe::Alu},
+    {"HSET2", Op::HSET2, false, Pipe::Alu},
     {"VABSDIFF4", Op::VABSDIFF4, false, Pipe::Alu},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},

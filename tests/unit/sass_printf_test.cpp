@@ -54,6 +54,11 @@ TEST_CASE("printf from divergent threads prints every thread's line, in a fixed 
   const auto result = cli::run_on_sass(k.loaded.module, k.spec, "sm_90", {}, error);
   INFO(error);
   REQUIRE(result.has_value());
+  // nvcc's format strings are "$str", "$str$1": no IR words, so the IR names them "_str",
+  // "_str_1" and keeps the PTX name, by which the GPU's module knows them (validate).
+  const ir::ArrayDecl* format = k.loaded.module.find_global("_str");
+  REQUIRE(format != nullptr);
+  CHECK(format->ptx_name == "$str");
   const auto in = values_of<float>(k.initial, "in");
   const auto out = values_of<std::int32_t>(result->memory, "out");
   std::vector<std::string> want;

@@ -70,9 +70,15 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
   for (const ptx::KernelName& k : imported.kernels) {
     spdlog::debug("{}: kernel {} (PTX {}) is '{}' in the IR", path, k.cpp, k.ptx, k.ir);
   }
-  // Read back from its printed text, so messages and reports point at real lines.
-  return {ir::load_module_text(path + " (imported IR)", ir::to_string(*imported.module)),
-          imported.kernels, ptx_text};
+  // Read back from its printed text, so messages and reports point at real lines; the PTX
+  // names of module variables, which the text does not carry, kept.
+  ir::LoadedModule loaded =
+      ir::load_module_text(path + " (imported IR)", ir::to_string(*imported.module));
+  for (ir::ArrayDecl& g : loaded.module.globals) {
+    if (const ir::ArrayDecl* original = imported.module->find_global(g.name))
+      g.ptx_name = original->ptx_name;
+  }
+  return {std::move(loaded), imported.kernels, ptx_text};
 }
 
 // Each kernel without registers from an annotation gets ptxas's count for its PTX entry.

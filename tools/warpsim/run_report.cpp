@@ -79,6 +79,12 @@ void write_run_text(std::ostream& out, const RunSummary& run) {
                      with_commas(s.thread_instructions));
   out << fmt::format("  mean active lanes per warp instruction {:.2f}\n",
                      ratio(s.thread_instructions, s.warp_instructions));
+  if (!s.printed.empty()) {
+    out << fmt::format(
+        "  printf printed {} lines: the instructions, memory traffic and time of the runtime's "
+        "vprintf, thousands of instructions a call on the GPU, are not in these counts\n",
+        with_commas(s.printed.size()));
+  }
   out << "branches\n";
   out << fmt::format("  executed {} (warp-level), divergent {}, branch efficiency {:.2f} %\n",
                      with_commas(s.branch_instructions), with_commas(s.divergent_branches),

@@ -170,6 +170,9 @@ struct ArrayDecl {
   bool is_dynamic = false;          // `shared x: f32[]`, sized by the launch's dynamic_smem
   std::vector<Literal> init;        // module constants and globals only; missing elements are zero
   SourceLoc loc;
+  // An imported module variable whose PTX name is no IR word (nvcc's string constants, "$str"):
+  // that name, by which the GPU's module knows it; empty otherwise (the printed IR has none).
+  std::string ptx_name;
   bool operator==(const ArrayDecl&) const = default;
 };
 
