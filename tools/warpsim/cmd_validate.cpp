@@ -220,10 +220,9 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
     // of them in warpsim, which formats the call at once: the GPU's counts include them.
     bool unused = false;
     const std::string verdict =
-        sim.stats.printed.empty()
-            ? counter_verdict(m, value, measured, sass, mismatch)
-            : fmt::format("not compared: the GPU's includes its vprintf ({})",
-                          counter_verdict(m, value, measured, sass, unused));
+        sim.stats.printed.empty() ? counter_verdict(m, value, measured, sass, mismatch)
+                                  : fmt::format("not compared: the GPU's includes its vprintf ({})",
+                                                counter_verdict(m, value, measured, sass, unused));
     row(std::string(m.name), shown_value(m, value),
         m.source == metrics::Source::Timing
             ? timing_figure(m, measured)
