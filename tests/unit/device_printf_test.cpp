@@ -77,6 +77,12 @@ TEST_CASE("printf's star widths, narrowed integers, %% and a null string") {
   CHECK(r.arguments == 7);
 }
 
+TEST_CASE("printf's %p prints the address in hexadecimal, a null one as (nil), as glibc does") {
+  Arguments a;
+  a.add(std::uint64_t{0x7f00}).add(std::uint64_t{0});
+  CHECK(a.format("%p %8p").text == "0x7f00    (nil)");
+}
+
 TEST_CASE("a printf whose arguments cannot be read, or that names no string, says why") {
   Arguments none;
   const auto missing = none.format("x=%d\n");

@@ -189,7 +189,11 @@ std::string format_one(Conversion& c, ArgumentCursor& args, const PrintfMemory& 
     case 'p': {
       std::uint64_t address = 0;
       if (!args.next(address)) return missing();
-      return host_format("%p", reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)));
+      // As glibc prints a pointer: its hexadecimal address, or (nil); the width applies.
+      const std::string text = address == 0 ? "(nil)" : fmt::format("0x{:x}", address);
+      c.conversion = 's';
+      c.precision.reset();
+      return host_format(host_spec(c, ""), text.c_str());
     }
     default:
       break;
