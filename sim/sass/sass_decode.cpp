@@ -118,6 +118,28 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.sub = kBooleanFloat;
     return true;
   }
+  if (op == Op::HMMA) {  // the shape, then the accumulator's type, then the inputs' (BF16)
+    if (mod == "16816") return true;
+    const auto t = lookup(kTypes, mod);
+    if (!t || (*t != DataType::F32 && *t != DataType::F16 && *t != DataType::BF16)) return false;
+    if (types_seen++ == 0) {
+      m.dest = *t;
+      m.type = DataType::F16;
+    } else {
+      m.type = *t;
+    }
+    return true;
+  }
+  if (op == Op::LDSM) {  // .16, then .M88 or .MT88, then the matrix count (.2, .4)
+    if (mod == "16") return m.sub == 0 ? (m.sub = 1, true) : false;
+    if (mod == "M88") return true;
+    if (mod == "MT88") return (m.sub |= kLdsmTransposed), true;
+    if (mod == "2" || mod == "4") {
+      m.sub = static_cast<std::uint8_t>((m.sub & kLdsmTransposed) | (mod == "2" ? 2 : 4));
+      return true;
+    }
+    return false;
+  }
   if (op == Op::VABSDIFF4 && mod == "ACC") {
     m.sub = kAccumulate;
     return true;

@@ -209,7 +209,11 @@ void int_to_float(const Lanes& x) {
     const std::uint64_t u = data_bytes(m.type) == 8
                                 ? bits
                                 : bits & ((std::uint64_t{1} << (8 * data_bytes(m.type))) - 1);
-    if (m.dest == DataType::F64) {
+    if (is_half(m.dest)) {  // I2F.F16, I2F.BF16: __int2half_rn and the like
+      x.set(x.op(0), lane,
+            integer_to_half(is_signed ? static_cast<double>(s) : static_cast<double>(u), m.dest,
+                            m.rounding));
+    } else if (m.dest == DataType::F64) {
       x.set64(x.op(0), lane, std::bit_cast<std::uint64_t>(rounded(m.rounding, [&] {
                 return is_signed ? static_cast<double>(s) : static_cast<double>(u);
               })));
@@ -372,6 +376,8 @@ void execute_float(const Lanes& x) {
     case Op::HSETP2:
     case Op::HSET2:
       return packed_half_compare(x);
+    case Op::HMMA:
+      return matrix_multiply_accumulate(x);
     case Op::DADD:
     case Op::DMUL:
     case Op::DFMA:

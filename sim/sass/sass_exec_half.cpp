@@ -219,6 +219,10 @@ void packed_half_arithmetic(const Lanes& x) {
   });
 }
 
+std::uint32_t integer_to_half(double value, DataType dest, Rounding r) {
+  return exec::encode_half(value, half_format(dest), ir_rounding(r));
+}
+
 void packed_half_compare(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
   const ir::HalfFormat format =

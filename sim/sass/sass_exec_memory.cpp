@@ -12,25 +12,11 @@
 #include "sim/core/exec/shared_access.hpp"
 #include "sim/memory/coalescing.hpp"
 #include "sim/memory/shared_banks.hpp"
+#include "sim/sass/sass_memory_access.hpp"
 #include "sim/sass/sass_warp_words.hpp"
 
 namespace warpsim::sass {
 namespace {
-
-// Generic: global, shared or local, by each address's high word (kSharedWindowHigh: shared,
-// kLocalWindowHigh: local).
-enum class Space : std::uint8_t { Global, Shared, Local, Generic };
-
-struct Access {
-  Space space = Space::Global;
-  // Shared memory by cluster address (a generic access in a cluster of several blocks, as
-  // cooperative groups' map_shared_rank makes): counted as the IR's dsmem, each lane's
-  // accounting address its offset plus the block's rank << 40.
-  bool cluster = false;
-  unsigned bytes = 4;
-  std::uint64_t address[kWarpSize]{};
-  std::uint8_t* data[kWarpSize]{};
-};
 
 // Every lane's address: desc[...][reg(.64) * scale + ureg + offset].
 void addresses_of(const Lanes& x, const Operand& m, LaneWords64& a) {
@@ -91,6 +77,8 @@ Space generic_space(const Lanes& x, const LaneWords64& addresses) {
   return space;
 }
 
+}  // namespace
+
 // Each executing lane's address and host pointer; a fault for the first bad lane.
 void locate(const Lanes& x, const Operand& m, Access& acc) {
   LaneWords64 addresses;
@@ -140,6 +128,8 @@ void locate(const Lanes& x, const Operand& m, Access& acc) {
   });
 }
 
+namespace {
+
 // For the timing model: the request as its memory side serves it.
 void record(const Lanes& x, const Access& acc, unsigned sectors, unsigned lines,
             unsigned wavefronts) {
@@ -162,11 +152,12 @@ exec::MemoryLineStats* line_of(const Lanes& x) {
   return pc < x.stats.per_memory.size() ? &x.stats.per_memory[pc] : nullptr;
 }
 
+}  // namespace
+
 // `atomic_access`: how a shared atomic serves lanes on one word (memory::SharedAccess), and
 // `banked` the lanes whose words the banks serve (a spin pass's served lanes).
 void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op,
-           memory::SharedAccess atomic_access = memory::SharedAccess::Atomic,
-           std::uint32_t banked = kFullWarpMask) {
+           memory::SharedAccess atomic_access, std::uint32_t banked) {
   if (x.mask == 0) return record(x, acc, 0, 0, 0);
   exec::MemoryLineStats* line = line_of(x);
   if (line != nullptr) ++line->executions;
@@ -221,6 +212,8 @@ void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::Sh
     record(x, acc, 0, 0, 0);
   }
 }
+
+namespace {
 
 std::uint32_t extend(std::uint32_t v, DataType t) {
   switch (t) {
@@ -474,6 +467,8 @@ void execute_memory(const Lanes& x) {
   switch (x.inst.op) {
     case Op::LDG:
       return load(x, Space::Global);
+    case Op::LDSM:
+      return load_matrices(x);
     case Op::LDS:
       return load(x, Space::Shared);
     case Op::LDL:

@@ -59,6 +59,7 @@ Family family(Op op) {
     case Op::HMNMX2:
     case Op::HSETP2:
     case Op::HSET2:
+    case Op::HMMA:
     case Op::HADD2:
     case Op::DADD:
     case Op::DMUL:
@@ -76,6 +77,7 @@ Family family(Op op) {
     case Op::ST:
     case Op::QSPC:
     case Op::LDS:
+    case Op::LDSM:
     case Op::STS:
     case Op::LDL:
     case Op::STL:

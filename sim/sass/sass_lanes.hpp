@@ -185,13 +185,17 @@ void execute_integer(const Lanes& x);     // sass_exec_integer.cpp
 void execute_predicates(const Lanes& x);  // PLOP3, P2R, R2P: sass_exec_predicates.cpp
 void execute_float(const Lanes& x);       // sass_exec_float.cpp
 // The 16-bit float forms execute_float hands on (sass_exec_half.cpp).
-bool is_half(DataType t);                     // F16, BF16
-void convert_half(const Lanes& x);            // F2F to or from a half
+bool is_half(DataType t);           // F16, BF16
+void convert_half(const Lanes& x);  // F2F to or from a half
+// An integer (as a double: exact below 2^53) rounded once to F16 or BF16 `dest`, in the low half.
+std::uint32_t integer_to_half(double value, DataType dest, Rounding r);
 void pack_halves(const Lanes& x);             // F2FP.*.PACK_AB
 void add_halves_to_single(const Lanes& x);    // HADD2.F32
 std::uint32_t half_immediate_bits(double v);  // HFMA2.MMA's immediates
 // HADD2, HMUL2, HFMA2 and HMNMX2 on two packed f16 (or .BF16_V2 bfloat16) values.
 void packed_half_arithmetic(const Lanes& x);
+// HMMA.16816: a warp's 16x8x16 matrix product (sass_exec_mma.cpp).
+void matrix_multiply_accumulate(const Lanes& x);
 // HSETP2 and HSET2: each half compared (sass_exec_half.cpp).
 void packed_half_compare(const Lanes& x);
 // Whether `a` `c` `b` holds, NaNs unordered (the U forms true for them): FSETP's comparison.

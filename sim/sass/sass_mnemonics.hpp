@@ -106,6 +106,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"HSETP2", Op::HSETP2, false, Pipe::Alu},
     {"HSET2", Op::HSET2, false, Pipe::Alu},
     {"VABSDIFF4", Op::VABSDIFF4, false, Pipe::Alu},
+    // The tensor pipe, which warpsim does not report (not measured on a GPU).
+    {"HMMA", Op::HMMA, false, Pipe::None},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},
     {"DFMA", Op::DFMA, false, Pipe::Fp64},
@@ -133,6 +135,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"ST", Op::ST, false, Pipe::Lsu},
     {"QSPC", Op::QSPC, false, Pipe::Lsu},
     {"LDS", Op::LDS, false, Pipe::Lsu},
+    // The LSU, as LDS (not measured on a GPU).
+    {"LDSM", Op::LDSM, false, Pipe::Lsu},
     {"STS", Op::STS, false, Pipe::Lsu},
     {"LDL", Op::LDL, false, Pipe::Lsu},
     {"STL", Op::STL, false, Pipe::Lsu},

@@ -62,6 +62,12 @@ enum class Op : std::uint8_t {
   // 0xffff where true (.BF: the format's 1.0), else 0.
   HSETP2,
   HSET2,
+  // HMMA.16816.Tacc[.BF16] D, A, B, C: one warp's 16x8x16 matrix product D = A B + C (PTX
+  // mma.sync.m16n8k16) on f16 (or bfloat16) A and B, the accumulator f32 or packed f16.
+  HMMA,
+  // LDSM.16.M88.N Rd, [a] (.MT88: transposed): N (1, 2 or 4) 8x8 matrices of 16-bit elements
+  // from shared memory, each row's address from one lane (PTX ldmatrix), spread over the warp.
+  LDSM,
   DADD,
   DMUL,
   DFMA,
@@ -280,6 +286,8 @@ inline constexpr std::uint8_t kHalvesAnd = 1;
 inline constexpr std::uint8_t kBooleanFloat = 1;
 // VABSDIFF4.ACC: the byte differences summed (Modifiers::sub).
 inline constexpr std::uint8_t kAccumulate = 1;
+// LDSM: Modifiers::sub holds the matrix count (1, 2, 4), plus this where transposed (.MT88).
+inline constexpr std::uint8_t kLdsmTransposed = 8;
 
 // What the modifiers say, decoded once; each opcode reads the fields it has.
 struct Modifiers {

@@ -230,6 +230,46 @@ TEST_CASE("packed-half compares and byte differences run on their SASS") {
   }
 }
 
+TEST_CASE("wmma tile products run on their SASS (LDSM and HMMA.16816)") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("wmma_tiles.cu");
+  const auto ai = values_of<std::uint32_t>(r.kernel.initial, "ai");
+  const auto bi = values_of<std::uint32_t>(r.kernel.initial, "bi");
+  const auto af = values_of<float>(r.kernel.initial, "af");
+  const auto bf = values_of<float>(r.kernel.initial, "bf");
+  const auto c32 = values_of<float>(r.result.memory, "c32");
+  const auto c16 = values_of<std::uint32_t>(r.result.memory, "c16");
+  const auto cb = values_of<float>(r.result.memory, "cb");
+  const auto creal = values_of<float>(r.result.memory, "creal");
+  // The kernel's small integers: (word & 7) - 3, A row-major, B row-major (and column-major
+  // for the bfloat16 product: its element (k, n) at n * 16 + k).
+  auto small = [](std::uint32_t w) { return static_cast<int>(w & 7u) - 3; };
+  const HalfMathWords f16{ir::HalfFormat::F16};
+  for (unsigned i = 0; i < 16; ++i) {
+    for (unsigned j = 0; j < 16; ++j) {
+      int sum = 0, sum_b = 0;
+      double real = 0;
+      for (unsigned k = 0; k < 16; ++k) {
+        sum += small(ai[i * 16 + k]) * small(bi[k * 16 + j]);
+        sum_b += small(ai[i * 16 + k]) * small(bi[j * 16 + k]);
+        // Each float rounded to a half first (__float2half_rn), the products then exact.
+        real +=
+            f16.value(exec::encode_half(af[i * 16 + k], ir::HalfFormat::F16, ir::Rounding::Nearest),
+                      0) *
+            f16.value(exec::encode_half(bf[k * 16 + j], ir::HalfFormat::F16, ir::Rounding::Nearest),
+                      0);
+      }
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(c32[i * 16 + j] == static_cast<float>(sum + 1));  // the accumulator filled with 1
+      const std::uint32_t packed = c16[(i * 16 + j) / 2];
+      CHECK(f16.value(packed, j % 2) == sum - 2);  // filled with -2, f16 (packed two a word)
+      CHECK(cb[j * 16 + i] == static_cast<float>(sum_b) + 0.5f);  // stored column-major
+      CHECK(creal[i * 16 + j] == doctest::Approx(real).epsilon(1e-6));
+    }
+  }
+}
+
 // The packed-half reference: each half as a double (exact), results rounded once to nearest.
 struct HalfMath {
   ir::HalfFormat format;

@@ -47,6 +47,9 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::DMUL:
     case Op::DFMA:
     case Op::DSETP:
+    // The tensor pipe is timed as the FP64 pipe, a pipe of its own beside the FP32 one (its
+    // issue rate and latency not calibrated).
+    case Op::HMMA:
       return Pipe::Fp64;
     case Op::MUFU:
     case Op::POPC:
@@ -76,6 +79,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::STL:
       return Pipe::Local;
     case Op::LDS:
+    case Op::LDSM:
     case Op::STS:
     case Op::ATOMS:
     case Op::SHFL:
@@ -148,6 +152,7 @@ MemoryOp memory_op_of(Op op) {
     case Op::LD:
     case Op::LDGSTS:
     case Op::LDS:
+    case Op::LDSM:
     case Op::LDL:
     case Op::ATOMS:
       return MemoryOp::Load;
