@@ -6,22 +6,18 @@
 //   B (16x8, 2 registers): {B[2t..][g], B[2t+8..][g]} (two consecutive k in each register)
 //   C and D (16x8): f32: 4 registers {C[g][2t], C[g][2t+1], C[g+8][2t], C[g+8][2t+1]};
 //                   f16: 2 registers of two halves {C[g][2t..], C[g+8][2t..]}.
-// Each element is the exact sum of its 16 products (a product of two halves is exact in a
-// double, and so, nearly always, is their sum) and C, rounded once to nearest. The tensor core's
-// own order and rounding of the sum are not documented: results may differ from the GPU's in
-// the last bit (docs/sass.md).
+// Each element summed as the H100's tensor core sums it (tensor_core_sum.hpp).
+#include <array>
 #include <bit>
-#include <cmath>
 
 #include "sim/core/exec/half_float.hpp"
 #include "sim/sass/sass_lanes.hpp"
+#include "sim/sass/tensor_core_sum.hpp"
 
 namespace warpsim::sass {
 namespace {
 
 constexpr unsigned kM = 16, kN = 8, kK = 16;
-constexpr std::uint32_t kCanonicalF32Nan = 0x7fffffffu;
-constexpr std::uint16_t kCanonicalHalfNan = 0x7fffu;
 
 std::uint32_t word(const Lanes& x, const Operand& base, unsigned k, unsigned lane) {
   if (base.index == kZeroReg) return 0;
@@ -63,36 +59,33 @@ void matrix_multiply_accumulate(const Lanes& x) {
       }
     }
   }
-  double D[kM][kN];
+  std::uint32_t D[kM][kN];
   for (unsigned i = 0; i < kM; ++i) {
     for (unsigned j = 0; j < kN; ++j) {
-      double sum = C[i][j];
-      for (unsigned k = 0; k < kK; ++k) sum += A[i][k] * B[k][j];
-      D[i][j] = sum;
+      std::array<double, kK> row{}, column{};
+      for (unsigned k = 0; k < kK; ++k) {
+        row[k] = A[i][k];
+        column[k] = B[k][j];
+      }
+      D[i][j] = tensor_core_sum(row, column, C[i][j], !f32_accumulator);
     }
   }
   // Written after every lane's sources were read: D may be A, B or C's registers.
-  auto f32_bits = [](double v) {
-    return std::isnan(v) ? kCanonicalF32Nan : std::bit_cast<std::uint32_t>(static_cast<float>(v));
-  };
-  auto f16_bits = [](double v) -> std::uint32_t {
-    return std::isnan(v) ? kCanonicalHalfNan
-                         : exec::encode_half(v, ir::HalfFormat::F16, ir::Rounding::Nearest);
-  };
   if (d.index == kZeroReg) return;
   Operand out = d;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     const std::size_t g = lane / 4, t = lane % 4;
     if (f32_accumulator) {
-      const double values[4] = {D[g][2 * t], D[g][2 * t + 1], D[g + 8][2 * t], D[g + 8][2 * t + 1]};
+      const std::uint32_t values[4] = {D[g][2 * t], D[g][2 * t + 1], D[g + 8][2 * t],
+                                       D[g + 8][2 * t + 1]};
       for (unsigned k = 0; k < 4; ++k) {
         out.index = static_cast<std::uint8_t>(d.index + k);
-        x.set(out, lane, f32_bits(values[k]));
+        x.set(out, lane, values[k]);
       }
     } else {
       for (std::size_t k = 0; k < 2; ++k) {
         out.index = static_cast<std::uint8_t>(d.index + k);
-        x.set(out, lane, f16_bits(D[g + 8 * k][2 * t]) | f16_bits(D[g + 8 * k][2 * t + 1]) << 16);
+        x.set(out, lane, D[g + 8 * k][2 * t] | D[g + 8 * k][2 * t + 1] << 16);
       }
     }
   }
