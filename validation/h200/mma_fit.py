@@ -5,7 +5,7 @@
 # as its operands' sum or its own, products and accumulator aligned together or apart) and how
 # many elements it reproduces, best first. Exact arithmetic (fractions).
 #   validation/h200/mma_fit.py DIR [0|1|2]   (f16 into f32, bf16 into f32, f16 into f16)
-import struct, sys, itertools
+import struct, sys
 from fractions import Fraction as F
 import math
 
@@ -48,25 +48,6 @@ def round_to(x, bits, mode, emin):
 def truncate_to(x, q):  # toward zero to a multiple of q
     return math.trunc(x / q) * q
 
-def load(path, bf16, f16acc):
-    data = open(path, 'rb').read()
-    T = struct.unpack_from('<I', data, 0)[0]; off = 4
-    A = struct.unpack_from('<%dH' % (T*256), data, off); off += T*256*2
-    B = struct.unpack_from('<%dH' % (T*128), data, off); off += T*128*2
-    C = struct.unpack_from('<%dI' % (T*128), data, off); off += T*128*4
-    D = struct.unpack_from('<%dI' % (T*128), data, off)
-    cases = []
-    for t in range(T):
-        a = [half_val(A[t*256+i], bf16) for i in range(256)]
-        b = [half_val(B[t*128+i], bf16) for i in range(128)]
-        for i in range(16):
-            for j in range(8):
-                prods = [a[i*16+k] * b[k*8+j] for k in range(16)]
-                cb = C[t*128+i*8+j]
-                c = half_val(cb, False) if f16acc else f32_val(cb)
-                cases.append((prods, c, D[t*128+i*8+j]))
-    return cases
-
 def to_bits_f32(x):
     return struct.unpack('<I', struct.pack('<f', float(x)))[0]
 def to_bits_f16(x):
@@ -75,7 +56,6 @@ def to_bits_f16(x):
     except OverflowError:
         return 0xfc00 if x < 0 else 0x7c00
 
-import sys
 # products carry their operand exponents: exponent(a)+exponent(b)
 def load2(path, bf16, f16acc, n):
     data = open(path, 'rb').read()
