@@ -258,7 +258,7 @@ class Reader : TokenCursor {
         if (!scopes_.empty()) scopes_.pop_back();
       } else if (t.text == ".loc") {
         loc(e);
-      } else if (t.text == ".reg") {
+      } else if (t.text == ".reg" || t.text.starts_with(".reg.")) {
         registers(e);
       } else if (t.text == ".shared" || t.text == ".local" || t.text == ".const") {
         e.variables.push_back(variable(false));
@@ -339,9 +339,11 @@ class Reader : TokenCursor {
   }
 
   // .reg .b32 %r<6>;  .reg .pred %p;  .reg .f32 %a, %b;
+  // `.reg .b16 a, b;`, or as CUDA's half headers write it in inline assembly, `.reg.b16 a, b;`.
   void registers(Entry& e) {
-    next();
-    const std::string type(expect_name("a register type").text);
+    const std::string_view directive = next().text;
+    const std::string type(directive == ".reg" ? expect_name("a register type").text
+                                               : directive.substr(std::string_view(".reg").size()));
     do {
       RegisterDecl r{type, std::string(expect_name("a register name").text), 0};
       if (accept("<")) {
@@ -413,8 +415,15 @@ class Reader : TokenCursor {
     if (accept("{")) {
       VectorOperand v;
       do {
-        v.elements.push_back(resolve(expect_name("a register").text));
+        if (peek().kind == TokenKind::Number) {
+          v.constants.resize(v.elements.size());
+          v.elements.push_back(Register{std::string(peek().text)});
+          v.constants.push_back(number(next(), false));
+        } else {
+          v.elements.push_back(resolve(expect_name("a register").text));
+        }
       } while (accept(","));
+      if (!v.constants.empty()) v.constants.resize(v.elements.size());
       expect("}");
       return v;
     }

@@ -38,9 +38,13 @@ struct Address {
   std::optional<std::variant<Register, Symbol>> base;
   std::int64_t displacement = 0;
 };
-// {%a, %b, ...}
+// {%a, %b, ...}, or with constants among the registers: CUDA's bfloat16 headers join a half
+// and a zero with `mov.b32 f, {0, h};`.
 struct VectorOperand {
   std::vector<Register> elements;  // "_" sink elements are kept as the name "_"
+  // Where an element is a constant: its value here, and its text as the element's name (so
+  // that a use that does not read constants names it in its error). Empty when none is.
+  std::vector<std::optional<Immediate>> constants;
 };
 // %d|%p: a result with a second, predicate result.
 struct PairOperand {

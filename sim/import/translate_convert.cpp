@@ -163,6 +163,9 @@ bool EntryTranslator::pack_or_unpack(const OpcodeParts& parts) {
   if (halves.elements.size() != 2 || (unpack != nullptr && pack != nullptr)) {
     throw Unsupported{"mov {..} with other than two halves is not imported"};
   }
+  if (!halves.constants.empty()) {
+    throw Unsupported{"mov {..} with a constant half of a 64-bit register is not imported"};
+  }
   for (const Register& h : halves.elements) {
     if (h.name != "_" && ir::size_bytes(storage_of(h)) != 4) {
       throw Unsupported{"mov {..}: register " + h.name + " is not 32 bits"};
@@ -207,9 +210,12 @@ bool EntryTranslator::pack_or_unpack_16(const VectorOperand& halves, bool unpack
   if (halves.elements.size() != 2) {
     throw Unsupported{"mov.b32 {..} with other than two halves is not imported"};
   }
-  for (const Register& h : halves.elements) {
-    if (h.name != "_" && !narrow_regs_.contains(h.name)) {
-      throw Unsupported{"mov.b32 {..}: register " + h.name + " is not 16 bits"};
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::string& name = halves.elements[k].name;
+    const bool constant = k < halves.constants.size() && halves.constants[k];
+    if (constant && unpack) throw Unsupported{"mov.b32 {..}: the constant " + name + " is written"};
+    if (!constant && name != "_" && !narrow_regs_.contains(name)) {
+      throw Unsupported{"mov.b32 {..}: register " + name + " is not 16 bits"};
     }
   }
   if (unpack) {
@@ -226,12 +232,22 @@ bool EntryTranslator::pack_or_unpack_16(const VectorOperand& halves, bool unpack
     }
     return true;
   }
+  // A constant half (`{0, h}`) is read as its 16 bits.
+  auto half = [&](std::size_t k) -> ir::ValueOperand {
+    if (k < halves.constants.size() && halves.constants[k]) {
+      const Immediate& c = *halves.constants[k];
+      if (c.kind != Immediate::Kind::Int || c.negative || c.bits > 0xffff) {
+        throw Unsupported{"mov.b32 {..}: the constant " + halves.elements[k].name +
+                          " is not a 16-bit integer"};
+      }
+      return number(c.bits);
+    }
+    return value(Operand{halves.elements[k]}, ScalarType::U32);
+  };
   const std::string high = fresh_temp();
-  emit(Opcode::Shl, ScalarType::U32, {high},
-       {op(value(Operand{halves.elements[1]}, ScalarType::U32)), op(number(16))});
+  emit(Opcode::Shl, ScalarType::U32, {high}, {op(half(1)), op(number(16))});
   const Dest d = dest(operand(0), ScalarType::U32);
-  emit(Opcode::Or, ScalarType::U32, {d.name},
-       {op(reg(high)), op(value(Operand{halves.elements[0]}, ScalarType::U32))});
+  emit(Opcode::Or, ScalarType::U32, {d.name}, {op(reg(high)), op(half(0))});
   finish(d);
   return true;
 }

@@ -107,6 +107,38 @@ bool is_float_type(DataType t) {
 }
 
 // Applies one modifier to `m`; false when it means nothing the executor implements for `op`.
+// HMMA: the shape, then the accumulator's type, then the inputs' (BF16; TF32, read as F32);
+// IMMA: the shape, then A's type and B's (S8, U8) in `type` and `dest`; DMMA: its one shape.
+bool apply_mma_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) {
+  constexpr std::array<std::pair<std::string_view, MmaShape>, 5> kShapes{{
+      {"16816", MmaShape::M16N8K16},
+      {"1688", MmaShape::M16N8K8},
+      {"1684", MmaShape::M16N8K4},
+      {"16832", MmaShape::M16N8K32},
+      {"8816", MmaShape::M8N8K16},
+  }};
+  if (op == Op::DMMA) return mod == "8x8x4";
+  if (const auto shape = lookup(kShapes, mod)) {
+    m.sub = static_cast<std::uint8_t>(*shape);
+    return true;
+  }
+  if (op == Op::IMMA) {
+    if (mod == "SAT") return m.saturate = true;
+    if (mod != "S8" && mod != "U8") return false;
+    (types_seen++ == 0 ? m.type : m.dest) = mod == "S8" ? DataType::S8 : DataType::U8;
+    return true;
+  }
+  const auto t = mod == "TF32" ? std::optional{DataType::F32} : lookup(kTypes, mod);
+  if (!t || (*t != DataType::F32 && *t != DataType::F16 && *t != DataType::BF16)) return false;
+  if (types_seen++ == 0) {
+    m.dest = *t;
+    m.type = DataType::F16;
+  } else {
+    m.type = *t;
+  }
+  return true;
+}
+
 bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) {
   const bool setp =
       op == Op::ISETP || op == Op::FSETP || op == Op::DSETP || op == Op::HSETP2 || op == Op::HSET2;
@@ -118,18 +150,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.sub = kBooleanFloat;
     return true;
   }
-  if (op == Op::HMMA) {  // the shape, then the accumulator's type, then the inputs' (BF16)
-    if (mod == "16816") return true;
-    const auto t = lookup(kTypes, mod);
-    if (!t || (*t != DataType::F32 && *t != DataType::F16 && *t != DataType::BF16)) return false;
-    if (types_seen++ == 0) {
-      m.dest = *t;
-      m.type = DataType::F16;
-    } else {
-      m.type = *t;
-    }
-    return true;
-  }
+  if (op == Op::HMMA || op == Op::IMMA || op == Op::DMMA)
+    return apply_mma_modifier(op, mod, m, types_seen);
   if (op == Op::LDSM) {  // .16, then .M88 or .MT88, then the matrix count (.2, .4)
     if (mod == "16") return m.sub == 0 ? (m.sub = 1, true) : false;
     if (mod == "M88") return true;
@@ -139,6 +161,32 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
       return true;
     }
     return false;
+  }
+  if ((op == Op::IADD3 || op == Op::IMNMX) && (mod == "16x2" || mod == "S16x2" || mod == "U16x2")) {
+    m.sub = kPacked16;
+    m.is_unsigned = mod == "U16x2";
+    return true;
+  }
+  if (op == Op::F2FP) {
+    const std::uint8_t flag = mod == "E4M3"               ? kFp8E4M3
+                              : mod == "E5M2"             ? kFp8E5M2
+                              : mod == "UNPACK_B"         ? kFp8Unpack
+                              : mod == "UNPACK_B_MERGE_C" ? kFp8Unpack | kFp8Merge
+                              : mod == "PACK_AB_MERGE_C"  ? kFp8Merge
+                                                          : 0;
+    if (flag != 0) {
+      m.sub |= flag;
+      return true;
+    }
+    if (mod == "SATFINITE") return m.saturate = true;
+  }
+  if (op == Op::HFMA2 && mod == "RELU") {
+    m.sub = kRelu;
+    return true;
+  }
+  if (op == Op::HMNMX2 && mod == "NAN") {
+    m.sub = kPropagateNan;
+    return true;
   }
   if (op == Op::VABSDIFF4 && mod == "ACC") {
     m.sub = kAccumulate;
@@ -271,7 +319,7 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
     m.left = true;
   else if (mod == "R" && op == Op::SHF)
     m.left = false;
-  else if (mod == "W" && (op == Op::SHF || op == Op::BMSK))
+  else if (mod == "W" && (op == Op::SHF || op == Op::BMSK || op == Op::SGXT))
     m.wrap = true;
   else if (mod == "FTZ")
     m.ftz = true;

@@ -11,6 +11,7 @@
 #include <numbers>
 
 #include "sim/core/exec/gpu_nan.hpp"
+#include "sim/core/exec/half_float.hpp"
 #include "sim/sass/sass_lanes.hpp"
 
 namespace warpsim::sass {
@@ -175,8 +176,17 @@ Int to_integer(double v, Rounding r) {
 
 void float_to_int(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
+  const Operand& source = x.op(1);
+  const bool half = m.type == DataType::F16 || m.type == DataType::BF16;
   x.each([&](unsigned lane) {
-    const double v = m.type == DataType::F64 ? x.f64(x.op(1), lane) : double{x.f32(x.op(1), lane)};
+    // F2I.F16 (cvt.rzi.s32.f16): the register's low half, or the half R.H1 names.
+    const double v =
+        m.type == DataType::F64 ? x.f64(source, lane)
+        : half                  ? exec::decode_half(
+                                      static_cast<std::uint16_t>(x.raw(source, lane) >>
+                                                (source.part_bytes == 2 ? 16u * source.part : 0u)),
+                     m.type == DataType::BF16 ? ir::HalfFormat::BF16 : ir::HalfFormat::F16)
+               : double{x.f32(source, lane)};
     switch (m.dest) {
       case DataType::U32:
         return x.set(x.op(0), lane, to_integer<std::uint32_t>(v, m.rounding));
@@ -363,8 +373,14 @@ void execute_float(const Lanes& x) {
     case Op::MUFU: {
       const auto fn = static_cast<MufuFn>(m.sub);
       if (fn == MufuFn::Rcp64H || fn == MufuFn::Rsq64H) {
+        // A double immediate (ptxas's MUFU.RCP64H R3, 10 for x / 10.0) gives its high word.
+        const Operand& a = x.op(1);
+        const bool double_immediate = a.kind == OperandKind::Imm && a.is_real;
+        const auto immediate_high =
+            static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(a.real) >> 32);
         return x.each([&](unsigned lane) {
-          x.set(x.op(0), lane, multi_function_high(fn, x.u32(x.op(1), lane)));
+          x.set(x.op(0), lane,
+                multi_function_high(fn, double_immediate ? immediate_high : x.u32(a, lane)));
         });
       }
       return x.each([&](unsigned lane) { put(lane, multi_function(fn, x.f32(x.op(1), lane))); });
@@ -377,6 +393,8 @@ void execute_float(const Lanes& x) {
     case Op::HSET2:
       return packed_half_compare(x);
     case Op::HMMA:
+    case Op::IMMA:
+    case Op::DMMA:
       return matrix_multiply_accumulate(x);
     case Op::DADD:
     case Op::DMUL:
@@ -390,7 +408,7 @@ void execute_float(const Lanes& x) {
     case Op::F2F:
       return float_to_float(x);
     case Op::F2FP:
-      return pack_halves(x);
+      return (m.sub & (kFp8E4M3 | kFp8E5M2)) != 0 ? convert_fp8(x) : pack_halves(x);
     case Op::HADD2:
       return m.type == DataType::F32 ? add_halves_to_single(x) : packed_half_arithmetic(x);
     case Op::FRND:

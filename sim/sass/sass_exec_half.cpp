@@ -4,6 +4,7 @@
 // (sim/core/exec/half_float.cpp), so both frontends give the same bits.
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "sim/core/exec/gpu_nan.hpp"
 #include "sim/core/exec/half_float.hpp"
@@ -178,7 +179,8 @@ std::uint32_t add_packed_halves(std::uint32_t a, std::uint32_t b, bool bf16) {
 // HADD2 d, a, b; HMUL2 d, a, b; HFMA2 d, a, b, c (and .MMA); HMNMX2 d, a, b, P (P: min, !P:
 // max): each half of d from the same half of the sources, rounded once to nearest (a product
 // of two halves is exact in a double, and round_sum corrects the sum's double rounding). A
-// NaN result is the canonical 0x7fff; min and max return the other operand of one NaN.
+// NaN result is the canonical 0x7fff; min and max return the other operand of one NaN (.NAN:
+// a NaN).
 void packed_half_arithmetic(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
   const ir::HalfFormat format =
@@ -202,16 +204,28 @@ void packed_half_arithmetic(const Lanes& x) {
       std::uint16_t bits = 0;
       if (op == Op::HMNMX2) {
         const bool nan_u = std::isnan(u), nan_v = std::isnan(v);
+        const bool either_nan = m.sub == kPropagateNan && (nan_u || nan_v);
         const bool take_u =
             nan_v || (!nan_u && (minimum ? (u < v || (u == v && std::signbit(u)))
                                          : (u > v || (u == v && !std::signbit(u)))));
-        const double r = take_u ? u : v;
+        const double r = either_nan ? std::numeric_limits<double>::quiet_NaN() : take_u ? u : v;
         bits =
             std::isnan(r) ? kCanonicalHalfNan : exec::encode_half(r, format, ir::Rounding::Nearest);
       } else {
         const double product = op == Op::HADD2 ? u : u * v;  // exact
         const double addend = op == Op::HADD2 ? v : op == Op::HMUL2 ? -0.0 : c.h[half];
         bits = round_sum(product, addend, format);
+        // .RELU: a negative result (-0 included) is +0; a NaN stays the canonical one.
+        if (op == Op::HFMA2 && m.sub == kRelu && bits != kCanonicalHalfNan && (bits & 0x8000u) != 0)
+          bits = 0;
+        // .SAT (__hmul2_sat, __hfma2_sat): clamped to [+0, 1], a NaN to +0.
+        if (m.saturate) {
+          const double r = exec::decode_half(bits, format);
+          if (std::isnan(r) || r <= 0.0) bits = 0;
+          if (r > 1.0)
+            bits =
+                static_cast<std::uint16_t>(exec::encode_half(1.0, format, ir::Rounding::Nearest));
+        }
       }
       out |= std::uint32_t{bits} << (16u * half);
     }

@@ -50,6 +50,7 @@ Shape shape_of(const Lanes& x) {
 }
 
 void iadd3(const Lanes& x) {
+  if (x.inst.mods.sub == kPacked16) return add_packed16(x);
   const Shape s = shape_of(x);
   LaneWords64 sum{};
   LaneWords v;
@@ -342,6 +343,7 @@ void execute_integer(const Lanes& x) {
     case Op::ISETP:
       return isetp(x);
     case Op::IMNMX:
+      if (m.sub == kPacked16) return min_max_packed16(x);
       return x.each([&](unsigned lane) {
         const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
         const bool min = x.pred(x.op(3), lane);
@@ -430,6 +432,16 @@ void execute_integer(const Lanes& x) {
         }
         const std::uint64_t ones = width >= 32 ? 0xffffffffull : (std::uint64_t{1} << width) - 1;
         x.set(x.op(0), lane, start >= 32 ? 0u : static_cast<std::uint32_t>(ones << start));
+      });
+    case Op::SGXT:
+      return x.each([&](unsigned lane) {
+        const std::uint32_t a = x.u32(x.op(1), lane), asked = x.u32(x.op(2), lane);
+        const std::uint32_t width = m.wrap ? asked & 31u : std::min(asked, 32u);
+        if (width == 0) return x.set(x.op(0), lane, 0u);
+        const unsigned unused = 32 - width;
+        const std::uint32_t kept = (a << unused) >> unused;
+        const bool negative = !m.is_unsigned && ((kept >> (width - 1)) & 1u) != 0;
+        x.set(x.op(0), lane, negative ? kept | ~(0xffffffffu >> unused) : kept);
       });
     case Op::BREV:
       return x.each([&](unsigned lane) {

@@ -230,6 +230,19 @@ std::uint32_t extend(std::uint32_t v, DataType t) {
   }
 }
 
+// A generic LD or ST counts in the class of the memory its addresses reached: one to global
+// memory as LDG or STG (the H100's counts on kernels_cuda/coverage/mma_variants.cu, whose wmma
+// loads and stores are generic, validation/h200/results/h100_2026_12_06b/), one to local
+// memory as LDL or STL (assumed alike).
+void count_generic_class(const Lanes& x, const Access& acc, bool is_load) {
+  if (x.mask == 0 || (x.inst.op != Op::LD && x.inst.op != Op::ST)) return;
+  using C = exec::SassOpClass;
+  C c = C::Count;
+  if (acc.space == Space::Global) c = is_load ? C::GlobalLd : C::GlobalSt;
+  if (acc.space == Space::Local) c = is_load ? C::LocalLd : C::LocalSt;
+  if (c != C::Count) ++x.stats.sass.ops[static_cast<std::size_t>(c)];
+}
+
 void load(const Lanes& x, Space space) {
   Access acc;
   acc.space = space;
@@ -248,6 +261,7 @@ void load(const Lanes& x, Space space) {
     write_words(x, d, v);
   }
   count(x, acc, exec::GlobalOp::Load, exec::SharedOp::Load);
+  count_generic_class(x, acc, true);
 }
 
 // QSPC.E.S P, RZ, [addr] (and .G): P says whether the lane's generic address is shared (or
@@ -281,6 +295,7 @@ void store(const Lanes& x, Space space) {
     }
   }
   count(x, acc, exec::GlobalOp::Store, exec::SharedOp::Store);
+  count_generic_class(x, acc, false);
 }
 
 template <typename T>

@@ -32,6 +32,7 @@ Family family(Op op) {
     case Op::FLO:
     case Op::BREV:
     case Op::BMSK:
+    case Op::SGXT:
     case Op::IDP:
     case Op::PRMT:
     case Op::SEL:
@@ -60,6 +61,8 @@ Family family(Op op) {
     case Op::HSETP2:
     case Op::HSET2:
     case Op::HMMA:
+    case Op::IMMA:
+    case Op::DMMA:
     case Op::HADD2:
     case Op::DADD:
     case Op::DMUL:

@@ -196,6 +196,9 @@ std::uint32_t half_immediate_bits(double v);  // HFMA2.MMA's immediates
 void packed_half_arithmetic(const Lanes& x);
 // HMMA.16816: a warp's 16x8x16 matrix product (sass_exec_mma.cpp).
 void matrix_multiply_accumulate(const Lanes& x);
+void add_packed16(const Lanes& x);      // VIADD.16x2
+void min_max_packed16(const Lanes& x);  // VIMNMX.S16x2, .U16x2
+void convert_fp8(const Lanes& x);       // F2FP's E4M3 and E5M2 forms
 // HSETP2 and HSET2: each half compared (sass_exec_half.cpp).
 void packed_half_compare(const Lanes& x);
 // Whether `a` `c` `b` holds, NaNs unordered (the U forms true for them): FSETP's comparison.

@@ -77,6 +77,9 @@ inline constexpr Mnemonic kMnemonics[] = {
     // The FMA pipe, as IMAD (not measured on a GPU).
     {"IDP", Op::IDP, false, Pipe::Fma},
     {"UBMSK", Op::BMSK, true, Pipe::Uniform},
+    // The ALU and the uniform pipe, as BMSK (not measured on a GPU).
+    {"SGXT", Op::SGXT, false, Pipe::Alu},
+    {"USGXT", Op::SGXT, true, Pipe::Uniform},
     {"UBREV", Op::BREV, true, Pipe::Uniform},
     {"PRMT", Op::PRMT, false, Pipe::Alu},
     {"UPRMT", Op::PRMT, true, Pipe::Uniform},
@@ -108,6 +111,8 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"VABSDIFF4", Op::VABSDIFF4, false, Pipe::Alu},
     // The tensor pipe, which warpsim does not report (not measured on a GPU).
     {"HMMA", Op::HMMA, false, Pipe::None},
+    {"IMMA", Op::IMMA, false, Pipe::None},
+    {"DMMA", Op::DMMA, false, Pipe::None},
     {"DADD", Op::DADD, false, Pipe::Fp64},
     {"DMUL", Op::DMUL, false, Pipe::Fp64},
     {"DFMA", Op::DFMA, false, Pipe::Fp64},

@@ -138,6 +138,8 @@ std::vector<std::string> split_operands(std::string_view text) {
   auto flush = [&] {
     std::string piece(trim(current));
     for (std::size_t at; (at = piece.find(".reuse")) != std::string::npos;) piece.erase(at, 6);
+    // IMMA's A.ROW and B.COL: the only layout mma.sync's integer shapes have.
+    if (piece.ends_with(".ROW") || piece.ends_with(".COL")) piece.resize(piece.size() - 4);
     if (!piece.empty()) out.push_back(std::move(piece));
     current.clear();
   };
@@ -177,9 +179,13 @@ std::optional<Operand> parse_operand(std::string_view text, std::string& why) {
   }
   const bool minus_prefix = s.starts_with("-");
   std::string_view body = minus_prefix ? s.substr(1) : s;
-  if (body.starts_with("|") && body.ends_with("|") && body.size() > 2) {
+  // |R2| or, of one half, |R7|.H1_H1: the bars close before a part's suffix.
+  std::string absolute_body;
+  if (const auto close = body.rfind('|');
+      body.starts_with("|") && close != std::string_view::npos && close > 1) {
     op.absolute = true;
-    body = body.substr(1, body.size() - 2);
+    absolute_body = std::string(body.substr(1, close - 1)) + std::string(body.substr(close + 1));
+    body = absolute_body;
   }
   auto fail = [&](const std::string& what) -> std::optional<Operand> {
     why = what.empty() ? "operand '" + std::string(text) + "'" : what;

@@ -37,6 +37,9 @@ enum class Op : std::uint8_t {
   FLO,
   BREV,
   BMSK,  // BMSK d, start, width: `width` one bits from bit `start` (.W: both modulo 32)
+  // SGXT d, a, width: PTX's szext, a's low `width` bits sign-extended (.U32: zero-extended);
+  // the width is limited to 32 (.W: taken modulo 32), and a width of 0 gives 0.
+  SGXT,
   // IDP.4A.Ta.Tb d, a, b, c: c plus the dot product of a's and b's four bytes (__dp4a);
   // IDP.2A.LO|HI.Ta.Tb: c plus a's two 16-bit halves times b's low or high two bytes (__dp2a).
   IDP,
@@ -63,8 +66,13 @@ enum class Op : std::uint8_t {
   HSETP2,
   HSET2,
   // HMMA.16816.Tacc[.BF16] D, A, B, C: one warp's 16x8x16 matrix product D = A B + C (PTX
-  // mma.sync.m16n8k16) on f16 (or bfloat16) A and B, the accumulator f32 or packed f16.
+  // mma.sync.m16n8k16) on f16 (or bfloat16) A and B, the accumulator f32 or packed f16; also
+  // .1688 (m16n8k8) and on tf32 .1684 and .1688 (HMMA.1684.F32.TF32). The shape: MmaShape.
   HMMA,
+  // IMMA.16816.Ta.Tb (.16832, .8816) D, A.ROW, B.COL, C: the same on 8-bit integers (S8 or U8
+  // each), the accumulator s32 (.SAT: clamped); DMMA.8x8x4: on doubles (mma.sync.m8n8k4.f64).
+  IMMA,
+  DMMA,
   // LDSM.16.M88.N Rd, [a] (.MT88: transposed): N (1, 2 or 4) 8x8 matrices of 16-bit elements
   // from shared memory, each row's address from one lane (PTX ldmatrix), spread over the warp.
   LDSM,
@@ -284,8 +292,23 @@ inline constexpr std::uint32_t kInstructionBytes = 16;
 // HSETP2.H_AND (both halves to one predicate) and HSET2.BF (1.0 for true): Modifiers::sub.
 inline constexpr std::uint8_t kHalvesAnd = 1;
 inline constexpr std::uint8_t kBooleanFloat = 1;
+// VIADD.16x2 and VIMNMX.S16x2 (.U16x2): two 16-bit integers in each register, added (each
+// source's - negating each half) or compared half by half (__vadd2, __vsub2, __vmins2).
+inline constexpr std::uint8_t kPacked16 = 1;
+// F2FP's 8-bit float forms (Modifiers::sub, or-ed): the format, .UNPACK_B (halves in, or out),
+// and _MERGE_C (narrowing: the bytes merged into c).
+inline constexpr std::uint8_t kFp8E4M3 = 1;
+inline constexpr std::uint8_t kFp8E5M2 = 2;
+inline constexpr std::uint8_t kFp8Unpack = 4;
+inline constexpr std::uint8_t kFp8Merge = 8;
+// HMNMX2.NAN (__hmin2_nan, __hmax2_nan): a NaN in either half gives NaN (Modifiers::sub).
+inline constexpr std::uint8_t kPropagateNan = 1;
+// HFMA2.RELU (PTX fma.rn.relu, __hfma2_relu): a negative result is +0 (Modifiers::sub).
+inline constexpr std::uint8_t kRelu = 1;
 // VABSDIFF4.ACC: the byte differences summed (Modifiers::sub).
 inline constexpr std::uint8_t kAccumulate = 1;
+// HMMA's and IMMA's shape (Modifiers::sub), M x N x K.
+enum class MmaShape : std::uint8_t { M16N8K16, M16N8K8, M16N8K4, M16N8K32, M8N8K16 };
 // LDSM: Modifiers::sub holds the matrix count (1, 2, 4), plus this where transposed (.MT88).
 inline constexpr std::uint8_t kLdsmTransposed = 8;
 

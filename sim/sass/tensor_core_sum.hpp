@@ -5,7 +5,8 @@
 // its operands' exponents (not renormalised), the accumulator its own exponent; every term is
 // cut toward zero to a multiple of 2^(emax - 25), emax the largest of those exponents; the cut
 // terms are summed exactly, and the sum rounded toward zero to f32 (an f32 accumulator) or to
-// nearest to f16 (an f16 one). Subnormal inputs and the sign of a zero sum are not measured.
+// nearest to f16 (an f16 one); an f32 sum of 2^128 or more is an infinity (an H100's bfloat16
+// tiles). Subnormal inputs and the sign of a zero sum are not measured.
 #pragma once
 
 #include <array>

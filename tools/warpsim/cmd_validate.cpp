@@ -50,6 +50,32 @@ struct Row {
 // Element-wise, bit for bit.
 enum class Outcome { Agrees, Mismatch, CannotRun };
 
+struct ValidateOptions {
+  cuda::Replay replay = cuda::Replay::Application;
+  bool flush_l2 = true;
+  bool sass = false;
+  // Where the two sides of each differing buffer are written (LAUNCH.BUFFER.simulated and
+  // .gpu, raw bytes), if anywhere: the elements a row calls different, to study.
+  std::string save_differing;
+};
+
+// Writes a differing buffer's two sides under `dir`; false (and says so) when it cannot.
+bool save_buffers(const std::string& dir, const std::string& launch, const exec::GlobalBuffer& sim,
+                  const exec::GlobalBuffer& gpu, std::ostream& err) {
+  for (const auto* b : {&sim, &gpu}) {
+    const std::string path =
+        fmt::format("{}/{}.{}.{}", dir, launch, b->name, b == &sim ? "simulated" : "gpu");
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(b->bytes.data()),
+              static_cast<std::streamsize>(b->bytes.size()));
+    if (!out) {
+      err << "warpsim validate: error: cannot write '" << path << "'\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 // The verdict on one counter, by the table's rule for it (metrics.def).
 // `sass`: the simulated counts are the SASS frontend's, so instruction counts compare exactly.
 std::string counter_verdict(const metrics::MetricInfo& m, const metrics::MetricValue& simulated,
@@ -102,8 +128,9 @@ std::string shown_value(const metrics::MetricInfo& m, const metrics::MetricValue
 
 Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
                         const exec::LaunchSpec& spec, const config::GpuConfig& gpu,
-                        cuda::Replay replay, bool flush_l2, bool sass, std::vector<Row>& rows,
-                        std::ostream& err, const cuda::GpuCode* code) {
+                        const ValidateOptions& options, std::vector<Row>& rows, std::ostream& err,
+                        const cuda::GpuCode* code) {
+  const bool sass = options.sass;
   std::string error;
   // The SASS frontend executes the kernel as ptxas compiled it: its counters are the SASS's.
   // A kernel whose SASS it does not model is reported, and the other launches still run.
@@ -119,7 +146,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   }
   const exec::LaunchResult sim =
       sass ? std::move(*on_sass) : exec::execute(loaded.module, spec, {});
-  const auto hw = cuda::run_on_gpu(loaded.module, spec, replay, flush_l2, error, code);
+  const auto hw =
+      cuda::run_on_gpu(loaded.module, spec, options.replay, options.flush_l2, error, code);
   if (!hw) {
     err << "warpsim validate: " << file << ": cannot run on the GPU: " << error << '\n';
     return Outcome::CannotRun;
@@ -142,8 +170,13 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
       ++unchanged;
       continue;
     }
+    const std::string verdict = compare_buffer(b, hw->memory.buffers[i], approximated, mismatch);
+    if (!options.save_differing.empty() && verdict != "identical" &&
+        !save_buffers(options.save_differing, spec.name, b, hw->memory.buffers[i], err)) {
+      return Outcome::CannotRun;
+    }
     row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::name(b.element)), "simulated",
-        hw->device, compare_buffer(b, hw->memory.buffers[i], approximated, mismatch));
+        hw->device, verdict);
   }
   if (unchanged != 0) {
     row(fmt::format("module variables left as initialised ({})", unchanged), "simulated",
@@ -189,7 +222,7 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
   // The timing model, on the occupancy of the compiled kernel.
   scheduler::TimingOptions topts;
   topts.threads = simulation_threads(0);
-  topts.flush_l2 = flush_l2;
+  topts.flush_l2 = options.flush_l2;
   std::optional<scheduler::TimingResult> timed_on;
   if (sass) {
     timed_on = time_on_sass(loaded.module, spec, gpu, o, topts, error);
@@ -304,7 +337,10 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
                    "launch: ") +
        kCacheControlHelp + "; with --replay kernel only none")
           .c_str())("md", po::value<std::string>(), "also write the table as Markdown")(
-      "frontend", po::value<std::string>()->default_value("auto"), kFrontendHelp);
+      "frontend", po::value<std::string>()->default_value("auto"), kFrontendHelp)(
+      "save-differing", po::value<std::string>(),
+      "DIR: write both sides of every buffer that differs there (LAUNCH.BUFFER.simulated and "
+      "LAUNCH.BUFFER.gpu, raw bytes)");
   po::positional_options_description pos;
   add_input_options(desc);
   pos.add("file", -1);
@@ -359,6 +395,20 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitBadInput;
   }
   const std::string frontend = cl->vars["frontend"].as<std::string>();
+  ValidateOptions options;
+  options.replay = replay;
+  options.flush_l2 = *flush_l2;
+  options.sass = frontend == "sass";
+  if (cl->vars.count("save-differing")) {
+    options.save_differing = cl->vars["save-differing"].as<std::string>();
+    std::error_code ec;
+    std::filesystem::create_directories(options.save_differing, ec);
+    if (ec) {
+      err << "warpsim validate: error: --save-differing: cannot create '" << options.save_differing
+          << "': " << ec.message() << '\n';
+      return kExitBadInput;
+    }
+  }
   std::vector<Row> rows;
   bool all_ok = true;
   InputOptions input_opts = input_options(*cl);
@@ -389,8 +439,8 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
         for (const ptx::KernelName& k : input.kernels) {
           if (!input.ptx.empty() && k.ir == spec->kernel->name) code = {input.ptx, k.ptx};
         }
-        outcome = validate_launch(file, loaded, *spec, *gpu, replay, *flush_l2, frontend == "sass",
-                                  rows, err, code ? &*code : nullptr);
+        outcome =
+            validate_launch(file, loaded, *spec, *gpu, options, rows, err, code ? &*code : nullptr);
       } catch (const exec::KernelFault& f) {
         // The simulator found the kernel faulting; the GPU is not asked to run it.
         write_fault(err, file, loaded.module, f);

@@ -50,6 +50,8 @@ Pipe pipe_of(const sass::Instruction& inst) {
     // The tensor pipe is timed as the FP64 pipe, a pipe of its own beside the FP32 one (its
     // issue rate and latency not calibrated).
     case Op::HMMA:
+    case Op::IMMA:
+    case Op::DMMA:
       return Pipe::Fp64;
     case Op::MUFU:
     case Op::POPC:
@@ -118,6 +120,7 @@ Pipe pipe_of(const sass::Instruction& inst) {
     case Op::LEA:
     case Op::SHF:
     case Op::BMSK:
+    case Op::SGXT:
     case Op::LOP3:
     case Op::ISETP:
     case Op::IMNMX:
