@@ -21,5 +21,7 @@ __global__ void simd_fp8(const unsigned* u, const unsigned* v, const float* f, u
   e5[i] = y.__x;
   __nv_fp8x2_e4m3 pair(make_float2(f[i], -f[i] * 0.5f));
   back[2 * i] = float(x) + float(y);
-  back[2 * i + 1] = __half2float(__half(__nv_cvt_fp8x2_to_halfraw2(pair.__x, __NV_E4M3).x));
+  __half_raw low;
+  low.x = __nv_cvt_fp8x2_to_halfraw2(pair.__x, __NV_E4M3).x;
+  back[2 * i + 1] = __half2float(__half(low));
 }

@@ -128,6 +128,8 @@ SassExecutor::SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
   // Memory statistics by SASS instruction (run_on_sass maps them onto the IR's lines).
   const std::vector<Instruction>& insts = launch.program->insts;
   if (stats_.per_memory.size() < insts.size()) stats_.per_memory.resize(insts.size());
+  if (stats_.sass.per_instruction.size() < insts.size())
+    stats_.sass.per_instruction.resize(insts.size());
   steps_.reserve(insts.size());
   for (const Instruction& inst : insts) {
     const auto c = op_class(inst.op);
@@ -291,6 +293,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   exec::SassClassStats& classes = stats_.sass;
   ++classes.instructions;
   ++classes.per_mnemonic[inst.mnemonic];
+  ++classes.per_instruction[pc];
   const StepInfo& info = steps_[pc];
   ++classes.pipes[static_cast<std::size_t>(inst.pipe)];
   if (info.also != exec::SassPipe::None) ++classes.pipes[static_cast<std::size_t>(info.also)];

@@ -21,8 +21,14 @@
 // pipes are sm_90's): per warp the GPU counts one ADU instruction more than the generic ATOM
 // (once a warp) gives it, four more in the ADU and four fewer in the CBU than with UCGABAR_ARV,
 // UCGABAR_WAIT in none and ERRBAR, CGAERRBAR in the CBU (each twice a warp). So the ATOM is an
-// ADU instruction, and either both UCGABARs count in the ADU and both error barriers in none
-// (these rows: a barrier counts in the ADU as BAR does) or the reverse: not settled.
+// ADU instruction, and of the four barriers two count in the ADU. kernels_cuda/coverage/
+// local_sort.cu (validation/h200/results/h100_2026_12_06b/: __threadfence's ERRBAR and
+// CGAERRBAR once a warp, no cluster barrier) counts one ADU instruction a warp more than with
+// neither error barrier there, so one error barrier and one UCGABAR count in the ADU: these rows
+// take the arrive and the cluster's error barrier (which of each pair, the data cannot tell).
+// VOTEU counts in the uniform pipe (coverage/atomics_64.cu: 16 of its 48), though in
+// coverage/warp_cg.cu, whose 16 VOTEUs the GPU's per-instruction counts show executed, the GPU's
+// uniform pipe counted none: not understood.
 #pragma once
 
 #include <cstdint>
@@ -167,7 +173,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"BAR", Op::BAR, false, Pipe::Adu},
     {"B2R", Op::B2R, false, Pipe::Adu},
     {"UCGABAR_ARV", Op::CGABAR_ARV, true, Pipe::Adu},
-    {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::Adu},
+    {"UCGABAR_WAIT", Op::CGABAR_WAIT, true, Pipe::None},
     {"CALL", Op::CALL, false, Pipe::Cbu},
     // The CBU, as the other convergence barrier instructions (not measured on a GPU).
     {"BMOV", Op::BMOV, false, Pipe::Cbu},
@@ -182,7 +188,7 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"ERRBAR", Op::NOP, false, Pipe::None},
     {"CCTL", Op::NOP, false, Pipe::Lsu},
     {"FENCE", Op::NOP, false, Pipe::Lsu},
-    {"CGAERRBAR", Op::NOP, false, Pipe::None},
+    {"CGAERRBAR", Op::NOP, false, Pipe::Adu},
 };
 inline constexpr std::size_t kMnemonicCount = std::size(kMnemonics);
 static_assert(kMnemonicCount < 256, "Instruction::mnemonic is one byte");

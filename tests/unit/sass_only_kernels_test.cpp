@@ -12,6 +12,7 @@
 
 #include "sim/core/exec/half_float.hpp"
 #include "tests/unit/run_support.hpp"
+#include "tests/unit/sass_only_run.hpp"
 #include "tests/unit/sass_support.hpp"
 #include "tests/unit/textbook_support.hpp"
 #include "tools/warpsim/sass_frontend.hpp"
@@ -19,34 +20,13 @@
 namespace warpsim::test {
 namespace {
 
-struct SassOnlyRun {
-  KernelRun kernel;
-  exec::LaunchResult result;
-};
-
-SassOnlyRun run_sass_only(const std::string& file) {
-  const auto path = source_dir() / "kernels_cuda" / "sass_only" / file;
-  cli::InputOptions input;
-  input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
-  input.sass_frontend = true;
-  SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}), {}};
-  // The IR holds no body: the import said why, and only the SASS can run it.
-  CHECK_FALSE(r.kernel.spec.kernel->sass_only.empty());
-  std::string error;
-  auto result = cli::run_on_sass(r.kernel.loaded.module, r.kernel.spec, "sm_90", {}, error);
-  INFO(error);
-  REQUIRE(result.has_value());
-  r.result = std::move(*result);
-  return r;
-}
-
 int fib(int k) {
   return k < 2 ? k : fib(k - 1) + fib(k - 2);
 }
 
 TEST_CASE("a recursive device function runs on its SASS, with its stack") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("recursive_fib.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "recursive_fib.cu");
   const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
   const auto out = values_of<std::int32_t>(r.result.memory, "out");
   const auto n = static_cast<int>(in.size());
@@ -64,7 +44,7 @@ TEST_CASE("a recursive device function runs on its SASS, with its stack") {
 
 TEST_CASE("match, reduce, 64-bit and width-16 shuffles and clock64 run on their SASS") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("warp_match_reduce.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "warp_match_reduce.cu");
   const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
   const auto out = values_of<std::int32_t>(r.result.memory, "out");
   const auto dout = values_of<double>(r.result.memory, "dout");
@@ -97,7 +77,7 @@ TEST_CASE("match, reduce, 64-bit and width-16 shuffles and clock64 run on their 
 
 TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("cub_block.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "cub_block.cu");
   const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
   const auto out = values_of<std::int32_t>(r.result.memory, "out");
   const auto sums = values_of<std::int32_t>(r.result.memory, "sums");
@@ -125,7 +105,7 @@ TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS") {
 
 TEST_CASE("__dp4a and __dp2a run on their SASS, and __trap() is a located fault") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("dot_product_bytes.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "dot_product_bytes.cu");
   const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
   const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
   const auto out = values_of<std::int32_t>(r.result.memory, "out");
@@ -179,7 +159,7 @@ struct HalfMathWords {
 
 TEST_CASE("packed-half atomics add on their SASS") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("half2_atomics.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "half2_atomics.cu");
   // 64 threads: each of the 4 sums gets 16 adds of (2.0, 1.0), each of the 2 bfloat16 sums 32
   // of (1.0, 1.0); exact in either format, whatever the order.
   const HalfMathWords f16{ir::HalfFormat::F16}, bf16{ir::HalfFormat::BF16};
@@ -195,7 +175,7 @@ TEST_CASE("packed-half atomics add on their SASS") {
 
 TEST_CASE("packed-half compares and byte differences run on their SASS") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("half_compare.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "half_compare.cu");
   const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
   const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
   const auto u = values_of<std::uint32_t>(r.kernel.initial, "u");
@@ -232,7 +212,7 @@ TEST_CASE("packed-half compares and byte differences run on their SASS") {
 
 TEST_CASE("wmma tile products run on their SASS (LDSM and HMMA.16816)") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("wmma_tiles.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "wmma_tiles.cu");
   const auto ai = values_of<std::uint32_t>(r.kernel.initial, "ai");
   const auto bi = values_of<std::uint32_t>(r.kernel.initial, "bi");
   const auto af = values_of<float>(r.kernel.initial, "af");
@@ -314,7 +294,7 @@ struct HalfMath {
 
 TEST_CASE("packed half and bfloat16 arithmetic runs on its SASS, rounded as the GPU rounds") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("half2_arith.cu");
+  const SassOnlyRun r = run_sass_only("sass_only", "half2_arith.cu");
   const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
   const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
   const auto e = values_of<std::uint32_t>(r.kernel.initial, "e");

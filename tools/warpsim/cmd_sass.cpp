@@ -1,6 +1,8 @@
 // `warpsim sass FILE`: the kernels as the GPU runs them. The IR is lowered to PTX, ptxas
 // assembles it for the config's GPU and nvdisasm lists it; each instruction is shown with the
-// scheduling controls ptxas encoded (sim/sass/sass_listing.hpp).
+// scheduling controls ptxas encoded (sim/sass/sass_listing.hpp). With --counts, a launch runs on
+// the SASS first and each instruction shows how many times a warp executed it, as Nsight
+// Compute's Source page counts them (smsp__sass_inst_executed per instruction).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/config_options.hpp"
 #include "tools/warpsim/kernel_input.hpp"
+#include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/sass_frontend.hpp"
 
@@ -49,12 +52,14 @@ std::map<std::uint32_t, std::string> ir_lines(const ir::Module& m, const ir::Ker
   return lines;
 }
 
+// `executed`: warp-level executions by instruction index, or empty (no column).
 void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Module& m,
-                    const ir::Kernel& kernel) {
+                    const ir::Kernel& kernel, const std::vector<std::uint64_t>& executed) {
   const auto lines = ir_lines(m, kernel);
   out << fmt::format("kernel {}: {} SASS instructions\n", kernel.name, f.instructions.size());
-  out << fmt::format("  {:>5}  {:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", "addr", "instruction",
-                     "stall", "yield", "write", "read", "wait");
+  const std::string count_header = executed.empty() ? "" : fmt::format("{:>10}  ", "executed");
+  out << fmt::format("  {:>5}  {}{:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", "addr", count_header,
+                     "instruction", "stall", "yield", "write", "read", "wait");
   std::size_t next_label = 0;
   std::uint32_t shown_line = 0;
   std::map<std::string, std::vector<std::string>> sources;  // CUDA files' lines, read once
@@ -85,8 +90,13 @@ void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Mo
     if (!inst.operands.empty()) text += " " + inst.operands;
     if (text.size() > 56) text = text.substr(0, 53) + "...";
     const sass::Controls& c = inst.controls;
-    out << fmt::format("  {:05x}  {:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", inst.address, text,
-                       c.stall, c.yield ? "y" : "-", barrier(c.write_barrier),
+    std::string count;
+    if (!executed.empty()) {
+      const std::size_t index = inst.address / sass::kInstructionBytes;
+      count = fmt::format("{:>10}  ", index < executed.size() ? executed[index] : 0);
+    }
+    out << fmt::format("  {:05x}  {}{:<56} {:>5} {:>5} {:>5} {:>5}  {}\n", inst.address, count,
+                       text, c.stall, c.yield ? "y" : "-", barrier(c.write_barrier),
                        barrier(c.read_barrier), barriers(c.wait_mask));
   }
 }
@@ -98,7 +108,10 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
   po::options_description desc("options");
   desc.add_options()("file", po::value<std::string>(), "the .kir, .cu or .ptx file")(
       "config", po::value<std::string>()->default_value("h200"),
-      "the GPU whose architecture ptxas compiles for: a built-in config name or an INI file");
+      "the GPU whose architecture ptxas compiles for: a built-in config name or an INI file")(
+      "counts",
+      "run each kernel's first launch (the file's launch blocks or --launch-file's) on its SASS "
+      "and show how many times a warp executed each instruction");
   po::positional_options_description pos;
   add_input_options(desc);
   pos.add("file", 1);
@@ -135,8 +148,34 @@ int run_sass(const std::vector<std::string>& args, std::ostream& out, std::ostre
           << '\n';
       return kExitInternalError;
     }
+    std::vector<std::uint64_t> executed;
+    if (cl->vars.count("counts")) {
+      const ir::Launch* launch = nullptr;
+      for (const ir::Launch& l : loaded.module.launches) {
+        if (launch == nullptr && l.kernel == k.name) launch = &l;
+      }
+      if (launch == nullptr) {
+        err << "warpsim sass: error: --counts: no launch block names kernel " << k.name
+            << " (give one with --launch-file)\n";
+        return kExitBadInput;
+      }
+      LaunchOverrides o;
+      o.command = "sass";
+      o.launch_name = launch->name;
+      const auto spec = resolve_launch(loaded, o, err);
+      if (!spec) return kExitBadInput;
+      std::string error;
+      const auto result = run_on_sass(loaded.module, *spec, input.arch, {}, error);
+      if (!result) {
+        err << "warpsim sass: error: " << error << '\n';
+        return kExitKernelFault;
+      }
+      executed = result->stats.sass.per_instruction;
+      out << fmt::format("\nexecuted: warp-level, launch {} ({} warp instructions)", launch->name,
+                         result->stats.sass.instructions);
+    }
     out << '\n';
-    print_function(out, *f, loaded.module, k);
+    print_function(out, *f, loaded.module, k, executed);
   }
   return kExitOk;
 }

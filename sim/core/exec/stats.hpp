@@ -85,6 +85,9 @@ struct SassClassStats {
   std::array<std::uint64_t, static_cast<std::size_t>(SassOpClass::Count)> ops{};
   std::array<std::uint64_t, static_cast<std::size_t>(SassPipe::Count)> pipes{};
   std::vector<std::uint64_t> per_mnemonic;  // by the decode table's index
+  // Warp-level executions by instruction index (address / 16), predicated off or not, as
+  // Nsight Compute's Source page counts them.
+  std::vector<std::uint64_t> per_instruction;
   std::uint64_t op(SassOpClass c) const { return ops[static_cast<std::size_t>(c)]; }
   std::uint64_t pipe(SassPipe p) const { return pipes[static_cast<std::size_t>(p)]; }
 };
@@ -136,11 +139,12 @@ static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof
                                          sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
                                          sizeof(std::vector<MemoryLineStats>) +
                                          sizeof(SassClassStats) + sizeof(std::vector<PrintedLine>));
-// SassClassStats: its count, its two arrays and the mnemonic vector (all added below).
+// SassClassStats: its count, its two arrays, the mnemonic and the instruction vectors (all
+// added below).
 static_assert(sizeof(SassClassStats) ==
               sizeof(std::uint64_t) * (1 + static_cast<std::size_t>(SassOpClass::Count) +
                                        static_cast<std::size_t>(SassPipe::Count)) +
-                  sizeof(std::vector<std::uint64_t>));
+                  2 * sizeof(std::vector<std::uint64_t>));
 
 // Adds every counter of `part` to `total`; both have per-instruction vectors of the same size.
 inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
@@ -163,6 +167,10 @@ inline void add_launch_stats(LaunchStats& total, const LaunchStats& part) {
     total.sass.per_mnemonic.resize(part.sass.per_mnemonic.size());
   for (std::size_t i = 0; i < part.sass.per_mnemonic.size(); ++i)
     total.sass.per_mnemonic[i] += part.sass.per_mnemonic[i];
+  if (total.sass.per_instruction.size() < part.sass.per_instruction.size())
+    total.sass.per_instruction.resize(part.sass.per_instruction.size());
+  for (std::size_t i = 0; i < part.sass.per_instruction.size(); ++i)
+    total.sass.per_instruction[i] += part.sass.per_instruction[i];
   total.printed.insert(total.printed.end(), part.printed.begin(), part.printed.end());
   sort_printed(total.printed);
 }

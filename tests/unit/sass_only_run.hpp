@@ -1,0 +1,37 @@
+// A CUDA kernel of kernels_cuda/FOLDER that the IR does not import, run on its SASS: the
+// importer keeps its parameters for the launch (ptx::ImportOptions::bodies_optional) and the
+// SASS executor runs ptxas's code.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "tests/unit/run_support.hpp"
+#include "tools/warpsim/kernel_input.hpp"
+#include "tools/warpsim/sass_frontend.hpp"
+
+namespace warpsim::test {
+
+struct SassOnlyRun {
+  KernelRun kernel;
+  exec::LaunchResult result;
+};
+
+inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& file) {
+  const auto path = source_dir() / "kernels_cuda" / folder / file;
+  cli::InputOptions input;
+  input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
+  input.sass_frontend = true;
+  SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}), {}};
+  // The IR holds no body: the import said why, and only the SASS can run it.
+  CHECK_FALSE(r.kernel.spec.kernel->sass_only.empty());
+  std::string error;
+  auto result = cli::run_on_sass(r.kernel.loaded.module, r.kernel.spec, "sm_90", {}, error);
+  INFO(error);
+  REQUIRE(result.has_value());
+  r.result = std::move(*result);
+  return r;
+}
+
+}  // namespace warpsim::test
