@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "cuda_backend/ptx.hpp"
 #include "sim/import/toolkit.hpp"
@@ -156,6 +157,40 @@ TEST_CASE("warpsim sass lists each kernel's SASS with its controls, or says what
   CHECK(r.out.find("kernel vecAdd: ") != std::string::npos);
   CHECK(r.out.find(" STG.E ") != std::string::npos);
   CHECK(r.out.find("IR line 19: st.global.f32 C[%workIndex], %c") != std::string::npos);
+}
+
+TEST_CASE("warpsim sass --counts shows how many times a warp executed each instruction") {
+  if (!toolkit::find_program("ptxas") || !sass::find_disassembler()) return;
+  // vecAdd on 4 blocks of 256 threads: 32 warps, each executing the first instruction once.
+  const auto launch = std::filesystem::temp_directory_path() / "warpsim_counts_vecadd.launch";
+  std::ofstream(launch) << "launch vecAdd grid(4) block(256) {\n  A = f32[1000] random(seed = 1)\n"
+                           "  B = f32[1000] random(seed = 2)\n  C = f32[1000] zero\n"
+                           "  vectorLength = 1000\n}\n";
+  const auto r = run_cli({"sass", (source_dir() / "kernels_ir/vecAdd.kir").string(),
+                          "--launch-file", launch.string(), "--counts"});
+  REQUIRE(r.exit_code == 0);
+  std::uint64_t total = 0, first = 0, reported = 0;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string address;
+    std::uint64_t count = 0;
+    if (line.find("warp instructions)") != std::string::npos) {
+      reported = std::stoull(line.substr(line.rfind('(') + 1));
+    } else if (words >> address >> count && address.size() == 5 &&
+               address.find_first_not_of("0123456789abcdef") == std::string::npos) {
+      if (total == 0) first = count;
+      total += count;
+    }
+  }
+  CHECK(first == 32);
+  CHECK(total == reported);  // the listing accounts for every executed instruction
+  CHECK(reported > 32 * 10);
+  // Without a launch for the kernel, --counts says so.
+  const auto none =
+      run_cli({"sass", (source_dir() / "kernels_cuda/coverage/warp_cg.cu").string(), "--counts"});
+  CHECK(none.exit_code == 2);
+  CHECK(none.err.find("no launch block names kernel") != std::string::npos);
 }
 
 }  // namespace
