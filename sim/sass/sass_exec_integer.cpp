@@ -344,12 +344,19 @@ void execute_integer(const Lanes& x) {
       return isetp(x);
     case Op::IMNMX:
       if (m.sub == kPacked16) return min_max_packed16(x);
+      // IMNMX d, a, b, P or VIMNMX3 d, a, b, c, P: the minimum (P) or maximum of the sources.
       return x.each([&](unsigned lane) {
-        const std::uint32_t a = x.u32(x.op(1), lane), b = x.u32(x.op(2), lane);
-        const bool min = x.pred(x.op(3), lane);
-        const bool a_less =
-            m.is_unsigned ? a < b : static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
-        x.set(x.op(0), lane, (a_less == min) ? a : b);
+        const std::size_t predicate = x.count() - 1;
+        const bool min = x.pred(x.op(predicate), lane);
+        std::uint32_t best = x.u32(x.op(1), lane);
+        for (std::size_t i = 2; i < predicate; ++i) {
+          const std::uint32_t v = x.u32(x.op(i), lane);
+          const bool v_less = m.is_unsigned
+                                  ? v < best
+                                  : static_cast<std::int32_t>(v) < static_cast<std::int32_t>(best);
+          if (v_less == min && v != best) best = v;
+        }
+        x.set(x.op(0), lane, best);
       });
     case Op::IADDMNMX:
       // min or max (Pp: min) of a+b and c.

@@ -418,8 +418,17 @@ void atomic(const Lanes& x, Space space, bool returns) {
   const std::uint32_t served =
       op == AtomOp::Cast && space == Space::Shared ? spin_pass_lanes(acc, x.mask) : x.mask;
   x.each([&](unsigned lane) {
+    // ATOMS.CAST.SPIN.64's result is 64 bits wide too: 1 (stored) or 0, in the register pair.
+    auto set_result = [&](std::uint64_t v) {
+      if (dest == nullptr || dest->kind != OperandKind::Reg) return;
+      if (wide) {
+        x.set64(*dest, lane, v);
+      } else {
+        x.set(*dest, lane, static_cast<std::uint32_t>(v));
+      }
+    };
     if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
-      if (dest != nullptr && dest->kind == OperandKind::Reg) x.set(*dest, lane, 0u);
+      set_result(0);
       return;
     }
     const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
@@ -427,15 +436,7 @@ void atomic(const Lanes& x, Space space, bool returns) {
     if (op == AtomOp::Cas || op == AtomOp::Cast)
       swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
     const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
-    if (dest != nullptr && dest->kind == OperandKind::Reg) {
-      if (op == AtomOp::Cast) {
-        x.set(*dest, lane, old == v ? 1u : 0u);
-      } else if (wide) {
-        x.set64(*dest, lane, old);
-      } else {
-        x.set(*dest, lane, static_cast<std::uint32_t>(old));
-      }
-    }
+    set_result(op == AtomOp::Cast ? std::uint64_t{old == v} : old);
   });
   // As the IR executor counts them (exec::shared_access): a compare-and-swap reads and writes
   // each lane apart; POPC.INC (a reduction adding 1) counts lanes on one word once.

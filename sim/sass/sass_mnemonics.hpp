@@ -66,6 +66,9 @@ inline constexpr Mnemonic kMnemonics[] = {
     {"UISETP", Op::ISETP, true, Pipe::Uniform},
     {"IMNMX", Op::IMNMX, false, Pipe::Alu},
     {"VIMNMX", Op::IMNMX, false, Pipe::Alu},
+    // VIMNMX3 d, a, b, c, P: the minimum (or maximum) of three; the ALU, as VIMNMX (not
+    // measured on a GPU).
+    {"VIMNMX3", Op::IMNMX, false, Pipe::Alu},
     {"UIMNMX", Op::IMNMX, true, Pipe::Uniform},
     {"VIADDMNMX", Op::IADDMNMX, false, Pipe::Alu},
     {"REDUX", Op::REDUX, false, Pipe::Adu},
