@@ -418,7 +418,7 @@ class Reader : TokenCursor {
         if (peek().kind == TokenKind::Number) {
           v.constants.resize(v.elements.size());
           v.elements.push_back(Register{std::string(peek().text)});
-          v.constants.push_back(number(next(), false));
+          v.constants.emplace_back(number(next(), false));
         } else {
           v.elements.push_back(resolve(expect_name("a register").text));
         }
