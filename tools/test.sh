@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-dev}"
 tools/setup.sh "$preset"
-ctest --preset "$preset"
+ctest --preset "$preset" --parallel "$(nproc)"
