@@ -8,6 +8,7 @@
 #include <map>
 #include <utility>
 
+#include "sim/sass/sass_mbarrier.hpp"
 #include "sim/sass/sass_mnemonics.hpp"
 #include "sim/sass/sass_operands.hpp"
 #include "sim/sass/sass_program.hpp"
@@ -152,6 +153,8 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   }
   if (op == Op::HMMA || op == Op::IMMA || op == Op::DMMA)
     return apply_mma_modifier(op, mod, m, types_seen);
+  if (op == Op::SYNCS || op == Op::ARRIVES || op == Op::NANOSLEEP)
+    return apply_mbarrier_modifier(op, mod, m);
   if (op == Op::LDSM) {  // .16, then .M88 or .MT88, then the matrix count (.2, .4)
     if (mod == "16") return m.sub == 0 ? (m.sub = 1, true) : false;
     if (mod == "M88") return true;

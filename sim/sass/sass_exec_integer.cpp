@@ -489,15 +489,21 @@ void execute_integer(const Lanes& x) {
         return write_words64(x, x.op(0), v);
       }
       return x.each([&](unsigned lane) { x.set(x.op(0), lane, special_or_const(x, lane)); });
-    case Op::CS2R:
+    case Op::CS2R: {
+      // CS2R R, SR_CLOCKLO (or SR_GLOBALTIMERLO) without .32 reads the whole 64-bit counter.
+      const Operand& from = x.op(1);
+      const bool counter64 = m.sub != 32 && from.kind == OperandKind::Special &&
+                             (from.index == static_cast<std::uint8_t>(Special::ClockLo) ||
+                              from.index == static_cast<std::uint8_t>(Special::GlobalTimerLo));
       return x.each([&](unsigned lane) {
-        const std::uint32_t v = x.raw(x.op(1), lane);
+        const std::uint32_t v = x.raw(from, lane);
         if (m.sub == 32) {
           x.set(x.op(0), lane, v);
         } else {
-          x.set64(x.op(0), lane, v);
+          x.set64(x.op(0), lane, counter64 ? x.w.executed : v);
         }
       });
+    }
     default:
       return x.fault(0, "not an integer instruction");
   }

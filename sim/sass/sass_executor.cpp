@@ -6,13 +6,14 @@
 #include <bit>
 #include <cstring>
 
+#include "sim/sass/sass_mbarrier.hpp"
 #include "sim/sass/sass_warp_progress.hpp"
 #include "sim/sass/sass_warp_words.hpp"
 
 namespace warpsim::sass {
 namespace {
 
-enum class Family : std::uint8_t { Integer, Float, Memory, WarpLevel, Control };
+enum class Family : std::uint8_t { Integer, Float, Memory, WarpLevel, Barrier, Control };
 
 Family family(Op op) {
   switch (op) {
@@ -90,6 +91,9 @@ Family family(Op op) {
     case Op::ATOM:
     case Op::LDGSTS:
       return Family::Memory;
+    case Op::SYNCS:
+    case Op::ARRIVES:
+      return Family::Barrier;
     case Op::SHFL:
     case Op::VOTE:
     case Op::MATCH:
@@ -194,6 +198,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
   block.barrier_reduction = BarReduction::None;
   block.cluster_arrived = 0;
   block.cluster_phase = 0;
+  block.mbarrier_completed = false;
   block.warps.resize(launch_.spec->warps_per_block());
   for (std::size_t i = 0; i < block.warps.size(); ++i) {
     SassWarp& w = block.warps[i];
@@ -201,7 +206,9 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     const std::uint64_t first = std::uint64_t{w.index} * kWarpSize;
     const std::uint64_t present = std::min<std::uint64_t>(kWarpSize, block.threads - first);
     w.lanes = present == kWarpSize ? kFullWarpMask : (1u << present) - 1u;
-    w.exited = w.waiting = w.block_waiting = w.cluster_waiting = 0;
+    w.exited = w.waiting = w.block_waiting = w.cluster_waiting = w.mbarrier_waiting = 0;
+    w.mbarrier_parity = 0;
+    w.polling = false;
     w.cluster_phase_joined = 0;
     w.cluster_arrival_pending = false;
     w.named_barrier = -1;
@@ -309,6 +316,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
     if (f == Family::Float) execute_float(x);
     if (f == Family::Memory) execute_memory(x);
     if (f == Family::WarpLevel) execute_warp_level(x);
+    if (f == Family::Barrier) execute_mbarrier(x);
     advance(w, active);
     // The lanes that ran together go on together to the next instruction.
     if (active == runnable) {
@@ -385,6 +393,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       advance(w, active);
       return release_convergence(w);
     case Op::NANOSLEEP:  // the scheduler's wait; the timing model issues it as a branch
+      w.polling = true;  // a wait loop's back-off: let the others run first
       return advance(w, active);
     case Op::BPT:
       if (mask != 0)

@@ -94,10 +94,13 @@ std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
       return lane;
     case Special::CgaCtaId:
       return block.rank;
-    // The clock counts the warp's instructions: deterministic, and increasing as a clock must.
+    // The clock (and the global timer) counts the warp's instructions: deterministic, and
+    // increasing as a clock must.
     case Special::ClockLo:
+    case Special::GlobalTimerLo:
       return static_cast<std::uint32_t>(w.executed);
     case Special::ClockHi:
+    case Special::GlobalTimerHi:
       return static_cast<std::uint32_t>(w.executed >> 32);
     case Special::LtMask:
       return below;

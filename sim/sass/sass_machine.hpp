@@ -89,6 +89,14 @@ struct SassWarp {
   std::uint64_t cluster_phase_joined = 0;
   bool cluster_arrival_pending = false;
   std::int8_t named_barrier = -1;  // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
+  // Lanes a TRYWAIT suspended (sass_mbarrier.hpp): each one's mbarrier object and the parity
+  // of the phase it waits to see completed (a bit per lane).
+  std::uint32_t mbarrier_waiting = 0;
+  std::uint32_t mbarrier_parity = 0;
+  std::array<const std::uint8_t*, kWarpSize> mbarrier_object{};
+  // Set by an instruction that polls (a PHASECHK that answered false, NANOSLEEP): the
+  // functional run lets the other warps run before this one goes on.
+  bool polling = false;
   std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
   std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
@@ -118,7 +126,7 @@ struct SassWarp {
   bool done() const { return (lanes & ~exited) == 0; }
   // Lanes that can run now.
   std::uint32_t runnable() const {
-    return lanes & ~exited & ~waiting & ~block_waiting & ~cluster_waiting;
+    return lanes & ~exited & ~waiting & ~block_waiting & ~cluster_waiting & ~mbarrier_waiting;
   }
 };
 
@@ -134,6 +142,9 @@ struct SassBlock {
     return external_shared != nullptr ? *external_shared : shared;
   }
   std::vector<SassWarp> warps;
+  // An mbarrier phase of this block's (or, by cluster address, a peer's) completed since the
+  // suspended lanes were last checked (release_mbarrier_waits).
+  bool mbarrier_completed = false;
   std::uint64_t threads = 0;
   std::uint64_t exited_threads = 0;
   std::uint64_t barrier_arrived = 0;  // threads waiting at BAR.SYNC or BAR.RED

@@ -163,6 +163,9 @@ inline constexpr Mnemonic kMnemonics[] = {
     // in no reported pipe, read off async_copy_pipeline (results/h100_2026_12_05b/).
     {"LDGSTS", Op::LDGSTS, false, Pipe::Lsu},
     {"LDGDEPBAR", Op::NOP, false, Pipe::Lsu},
+    // mbarrier's (sass_mbarrier.hpp): the LSU, as the shared memory they work on.
+    {"SYNCS", Op::SYNCS, false, Pipe::Lsu},
+    {"ARRIVES", Op::ARRIVES, false, Pipe::Lsu},
     {"SHFL", Op::SHFL, false, Pipe::Lsu},
     {"VOTE", Op::VOTE, false, Pipe::Alu},
     {"VOTEU", Op::VOTE, true, Pipe::Uniform},

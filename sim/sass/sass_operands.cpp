@@ -41,7 +41,7 @@ std::optional<std::uint8_t> numbered(std::string_view s, std::string_view p, std
 }
 
 std::optional<Special> special(std::string_view s) {
-  static constexpr std::array<std::pair<std::string_view, Special>, 20> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Special>, 22> kNames{{
       {"SR_TID.X", Special::TidX},
       {"SR_TID.Y", Special::TidY},
       {"SR_TID.Z", Special::TidZ},
@@ -52,6 +52,8 @@ std::optional<Special> special(std::string_view s) {
       {"SR_CgaCtaId", Special::CgaCtaId},
       {"SR_CLOCKLO", Special::ClockLo},
       {"SR_CLOCKHI", Special::ClockHi},
+      {"SR_GLOBALTIMERLO", Special::GlobalTimerLo},
+      {"SR_GLOBALTIMERHI", Special::GlobalTimerHi},
       {"SR_LTMASK", Special::LtMask},
       {"SR_LEMASK", Special::LeMask},
       {"SR_EQMASK", Special::EqMask},

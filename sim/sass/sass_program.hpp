@@ -110,7 +110,11 @@ enum class Op : std::uint8_t {
   REDG,
   ATOMS,
   LDGSTS,  // an asynchronous copy from global to shared memory (cp.async)
-  ATOM,    // generic: global or (by the shared window's high word) shared memory of the cluster
+  // SYNCS.EXCH.64, .ARRIVE.TRANS64, .PHASECHK.TRANS64, .CCTL.IV: mbarrier's init, arrivals and
+  // transaction counts, phase tests and waits, invalidation (sass_mbarrier.hpp)
+  SYNCS,
+  ARRIVES,  // ARRIVES.LDGSTSBAR.64: an arrival (or a transaction) once the thread's copies land
+  ATOM,     // generic: global or (by the shared window's high word) shared memory of the cluster
   // warp-level
   SHFL,
   VOTE,
@@ -159,6 +163,8 @@ enum class Special : std::uint8_t {
   CgaCtaId,
   ClockLo,
   ClockHi,
+  GlobalTimerLo,  // %globaltimer, nanoseconds (a try_wait loop's back-off reads it)
+  GlobalTimerHi,
   LtMask,
   LeMask,
   EqMask,
@@ -309,6 +315,7 @@ inline constexpr std::uint8_t kRelu = 1;
 inline constexpr std::uint8_t kAccumulate = 1;
 // HMMA's and IMMA's shape (Modifiers::sub), M x N x K.
 enum class MmaShape : std::uint8_t { M16N8K16, M16N8K8, M16N8K4, M16N8K32, M8N8K16 };
+// SYNCS and ARRIVES: Modifiers::sub (sass_mbarrier.hpp decodes it).
 // LDSM: Modifiers::sub holds the matrix count (1, 2, 4), plus this where transposed (.MT88).
 inline constexpr std::uint8_t kLdsmTransposed = 8;
 

@@ -9,6 +9,7 @@
 
 #include "sim/core/exec/values.hpp"
 #include "sim/sass/sass_executor.hpp"
+#include "sim/sass/sass_mbarrier.hpp"
 
 namespace warpsim::sass {
 namespace {
@@ -29,6 +30,12 @@ void put_u32(std::vector<std::uint8_t>& bank, std::size_t at, std::uint64_t v) {
                                const SassBlock& block) {
   for (const SassWarp& w : block.warps) {
     if (w.done()) continue;
+    if (w.mbarrier_waiting != 0) {  // their program counters are past the TRYWAIT
+      const auto lane = static_cast<unsigned>(std::countr_zero(w.mbarrier_waiting));
+      ex.fault(block, w, lane, &program.insts[w.pc[lane] - 1],
+               "an mbarrier's phase never completes: its lanes wait for arrivals or "
+               "transactions no thread makes");
+    }
     const std::uint32_t stuck = w.block_waiting | w.cluster_waiting | w.waiting;
     const unsigned lane =
         static_cast<unsigned>(std::countr_zero(stuck != 0 ? stuck : w.lanes & ~w.exited));
@@ -205,6 +212,10 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
           ex.step(*block, w);
           if (watched && w.done()) trace.hook->finished(w);
           progress = true;
+          if (w.polling) {  // a wait loop: let the others run, then come back
+            w.polling = false;
+            break;
+          }
           if (stats.warp_instructions > options.max_warp_instructions) {
             ex.fault_at_next(
                 *block, w,
@@ -218,6 +229,13 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
     }
     if (done) return;
     bool released = false;
+    // An arrival by cluster address completes a peer's mbarrier: check every block's waits.
+    const bool completed = std::any_of(blocks.begin(), blocks.end(),
+                                       [](const SassBlock* b) { return b->mbarrier_completed; });
+    for (SassBlock* block : blocks) {
+      block->mbarrier_completed = completed;
+      released = release_mbarrier_waits(*block) || released;
+    }
     for (SassBlock* block : blocks)
       released = ex.release_named_barriers(*block) || ex.release_block_barrier(*block) || released;
     if (released || ex.release_cluster_barrier(blocks)) continue;

@@ -23,7 +23,16 @@ struct SimtEntry {
   std::uint32_t mask = 0;
 };
 
-enum class WarpStatus : std::uint8_t { Ready, AtBarrier, AtNamedBarrier, AtClusterBarrier, Done };
+// AtMemoryBarrier: lanes wait for an mbarrier's phase (the SASS frontend's TRYWAIT); the
+// instruction source says when they may go on (InstructionSource::take_memory_barrier_release).
+enum class WarpStatus : std::uint8_t {
+  Ready,
+  AtBarrier,
+  AtNamedBarrier,
+  AtClusterBarrier,
+  AtMemoryBarrier,
+  Done
+};
 
 inline constexpr std::uint32_t kNoBarrierResult = std::numeric_limits<std::uint32_t>::max();
 

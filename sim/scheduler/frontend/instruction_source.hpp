@@ -34,6 +34,9 @@ class InstructionSource {
   // Throws exec::KernelFault when the instruction faults or the instruction budget is spent.
   virtual void execute(exec::BlockState& block, std::vector<exec::BlockState>* cluster,
                        exec::WarpState& warp) = 0;
+  // True (once) where the last execute completed an mbarrier phase that warps of its block
+  // waited for (WarpStatus::AtMemoryBarrier): those warps are Ready again.
+  virtual bool take_memory_barrier_release() { return false; }
 };
 
 class Frontend {

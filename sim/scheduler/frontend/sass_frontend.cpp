@@ -6,10 +6,12 @@
 #include <bit>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "sim/memory/constant_cache.hpp"
 #include "sim/sass/sass_executor.hpp"
+#include "sim/sass/sass_mbarrier.hpp"
 
 namespace warpsim::scheduler {
 namespace {
@@ -92,6 +94,9 @@ Pipe pipe_of(const sass::Instruction& inst) {
     // memory in the kernel (copy_256, load_only_256: 2.3-3.1 and 0.7-1.8 warp cycles per
     // instruction, validation/h200/results/warp_states/).
     case Op::S2R:
+    // mbarrier's operations work on shared memory, one word a warp (as a shuffle is timed).
+    case Op::SYNCS:
+    case Op::ARRIVES:
       return Pipe::Shared;
     case Op::LDC:
       return inst.mods.uniform ? Pipe::Int : Pipe::Const;
@@ -225,6 +230,8 @@ class SassSource final : public InstructionSource {
     }
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
+    w.polling = false;  // the timing model interleaves the warps anyway
+    if (sass::release_mbarrier_waits(s)) release_memory_barrier_waiters(block, s);
     if (++executed_ > budget_) {
       executor_.fault_at_next(
           s, w,
@@ -253,15 +260,33 @@ class SassSource final : public InstructionSource {
           w.named_barrier >= 0 ? exec::WarpStatus::AtNamedBarrier : exec::WarpStatus::AtBarrier;
       warp.named_barrier = static_cast<std::uint32_t>(std::max<int>(0, w.named_barrier));
       warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.block_waiting))];
+    } else if (w.mbarrier_waiting != 0) {
+      // At the TRYWAIT while it waits (the lanes' program counters are past it already).
+      warp.status = exec::WarpStatus::AtMemoryBarrier;
+      warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.mbarrier_waiting))] - 1;
     } else {
       executor_.fault(s, w, static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited)), nullptr,
                       "a convergence barrier (BSYNC or WARPSYNC) never completes");
     }
   }
 
+  bool take_memory_barrier_release() override { return std::exchange(released_, false); }
+
  private:
+  // The warps an mbarrier's phase released run on from the instruction after their TRYWAIT.
+  void release_memory_barrier_waiters(exec::BlockState& block, const sass::SassBlock& s) {
+    for (std::size_t i = 0; i < s.warps.size(); ++i) {
+      exec::WarpState& warp = block.warps[i];
+      if (warp.status != exec::WarpStatus::AtMemoryBarrier || s.warps[i].runnable() == 0) continue;
+      warp.status = exec::WarpStatus::Ready;
+      warp.stack.back().pc = sass::SassExecutor::next_pc(s.warps[i]);
+      released_ = true;
+    }
+  }
+
   const sass::SassLaunch& launch_;
   sass::SassExecutor executor_;
+  bool released_ = false;
   // The SASS state of each of the SM's block slots, found by the slot's address: a short list
   // (at most the SM's resident blocks), searched from the last one found.
   sass::SassBlock& block_of(const exec::BlockState& b, bool create) {
@@ -326,8 +351,8 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     if (it.pipe == Pipe::Convert && (is_64bit(inst.mods.type) || is_64bit(inst.mods.dest)))
       it.latency = static_cast<std::uint32_t>(timing.convert_f64_latency);
     it.memory_op = memory_op_of(inst.op);
-    it.shuffle =
-        inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX || inst.op == Op::S2R;
+    it.shuffle = inst.op == Op::SHFL || inst.op == Op::MATCH || inst.op == Op::REDUX ||
+                 inst.op == Op::S2R || inst.op == Op::SYNCS || inst.op == Op::ARRIVES;
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
     it.counting_scoreboards = true;
@@ -347,6 +372,8 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
     // are timed as waited for).
     if (inst.op == Op::LDGSTS) it.writes[it.nwrites++] = kAsyncCopySlot;
     if (inst.listed->base() == "DEPBAR") it.reads[it.nreads++] = kAsyncCopySlot;
+    // ARRIVES arrives once the warp's copies have landed: it waits for them as DEPBAR does.
+    if (inst.op == Op::ARRIVES) it.reads[it.nreads++] = kAsyncCopySlot;
     for (std::uint32_t b = 0; b < kSassScoreboards; ++b) {
       if ((static_cast<std::uint32_t>(c.wait_mask) >> b) & 1u) it.reads[it.nreads++] = b;
     }
@@ -390,6 +417,16 @@ void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,
                fmt::format("deadlock: barrier {} waits for {} threads and {} have arrived; no "
                            "other warp of the block can arrive",
                            w.named_barrier, n.expected, n.arrived),
+               &w);
+    }
+  }
+  for (const exec::BlockState& b : cluster) {
+    for (const exec::WarpState& w : b.warps) {
+      if (w.status != exec::WarpStatus::AtMemoryBarrier) continue;
+      fault_at(launch_, b,
+               "deadlock: an mbarrier's phase never completes: its lanes wait for arrivals or "
+               "transactions no thread makes (or, in timing mode, that another block of the "
+               "cluster makes, which is not modelled)",
                &w);
     }
   }

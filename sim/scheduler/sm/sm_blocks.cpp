@@ -95,6 +95,20 @@ void SmModel::mirror_block(BlockSlot& b) {
   }
 }
 
+void SmModel::wake_memory_barrier_waiters(std::uint32_t slot) {
+  BlockSlot& b = slots_[slot];
+  const std::vector<exec::WarpState>& warps = (*b.cluster)[b.rank].warps;
+  for (std::size_t i = 0; i < b.warps.size(); ++i) {
+    WarpTiming& o = b.warps[i];
+    if (!o.active || !o.at_barrier || warps[i].status != exec::WarpStatus::Ready) continue;
+    mirror(o, warps[i]);
+    // As a block barrier's warps: woken after the barrier's latency (not measured for mbarrier).
+    o.next_issue = now_ + s_.timing->barrier_latency;
+    o.next_issue_state = WarpState::Barrier;
+    set_earliest(o, 0);
+  }
+}
+
 void SmModel::block_barrier_check(std::uint32_t slot) {
   BlockSlot& b = slots_[slot];
   // A named barrier releases its own warps; the others run on.

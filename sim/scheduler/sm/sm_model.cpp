@@ -258,6 +258,7 @@ void SmModel::issue(std::uint32_t warp) {
   source_->execute(block_of(slot), slots_[slot].cluster, w);
   ++counters_.issued;
   t.operands_known = false;
+  if (source_->take_memory_barrier_release()) wake_memory_barrier_waiters(slot);
   // An unconditional jump is a layout artefact of the IR: the compiler places blocks so that it
   // mostly disappears (loops rotated, fall-through), so it is executed without an issue slot.
   if (w.status == exec::WarpStatus::Ready && insts_[w.stack.back().pc].layout_jump) {

@@ -172,11 +172,14 @@ class SmModel {
   static void mirror(WarpTiming& t, const exec::WarpState& w) {
     t.at_barrier = w.status == exec::WarpStatus::AtBarrier ||
                    w.status == exec::WarpStatus::AtNamedBarrier ||
-                   w.status == exec::WarpStatus::AtClusterBarrier;
+                   w.status == exec::WarpStatus::AtClusterBarrier ||
+                   w.status == exec::WarpStatus::AtMemoryBarrier;
     if (!w.stack.empty()) t.pc = w.stack.back().pc;
   }
   // After a barrier released some of the slot's warps.
   void mirror_block(BlockSlot& b);
+  // After an mbarrier's phase released the slot's warps that waited for it.
+  void wake_memory_barrier_waiters(std::uint32_t slot);
   void issue(std::uint32_t warp);
   // The issued instruction's work in its pipe: when its results are ready, and what else it
   // holds (pipes, the warp's next issue, barriers).
