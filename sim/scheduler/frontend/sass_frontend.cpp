@@ -231,7 +231,8 @@ class SassSource final : public InstructionSource {
     sass::SassWarp& w = s.warps[warp.index];
     executor_.step(s, w);
     w.polling = false;  // the timing model interleaves the warps anyway
-    if (sass::release_mbarrier_waits(s)) release_memory_barrier_waiters(block, s);
+    if (s.mbarrier_completed && sass::release_mbarrier_waits(s))
+      release_memory_barrier_waiters(block, s);
     if (++executed_ > budget_) {
       executor_.fault_at_next(
           s, w,
