@@ -186,6 +186,7 @@ class EntryTranslator {
   void copy_sign(const OpcodeParts& parts);
   void extract_bit_field(const OpcodeParts& parts);  // bfe
   void insert_bit_field(const OpcodeParts& parts);   // bfi
+  void bit_mask(const OpcodeParts& parts);           // bmsk
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

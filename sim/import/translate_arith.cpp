@@ -214,6 +214,10 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     insert_bit_field(parts);
     return true;
   }
+  if (b == "bmsk") {
+    bit_mask(parts);
+    return true;
+  }
   if (b == "sad") {
     absolute_difference_sum(parts);
     return true;

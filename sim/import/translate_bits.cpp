@@ -1,6 +1,6 @@
 // Bit-level PTX instructions built from IR arithmetic: bfind (CUDA's __ffs), prmt with a constant
-// selector (__byte_perm), sad (__sad, __usad), and bfe / bfi with a constant position and
-// length (nvcc's bit-field extracts and inserts).
+// selector (__byte_perm), sad (__sad, __usad), bfe / bfi with a constant position and
+// length (nvcc's bit-field extracts and inserts), and bmsk (cub's radix digits).
 #include <algorithm>
 
 #include "sim/import/entry_translator.hpp"
@@ -260,6 +260,42 @@ void EntryTranslator::insert_bit_field(const OpcodeParts& parts) {
     emit(Opcode::And, t, {placed}, {op(reg(moved)), op(number(field))});
     emit(Opcode::Or, t, {d.name}, {op(reg(kept)), op(reg(placed))});
   }
+  finish(d);
+}
+
+// bmsk.mode.b32 d, a, b (PTX ISA): b ones from bit a, d = mask0 & ~mask1 with mask0 = ~0 << a
+// and mask1 = ~0 << (a + b) (all ones when the width is 0; none when a + b passes bit 31).
+// .wrap takes a and b modulo 32. .clamp makes mask0 0 from a = 32 (the IR's shl gives 0 for a
+// shift of 32 or more, so a is shifted as it is) and mask1 none from b = 32, which a width of
+// min(b, 32) does, since a & 31 plus 32 is past bit 31.
+void EntryTranslator::bit_mask(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  refuse_modifiers(parts, {"clamp", "wrap"});
+  const bool wrap = parts.has("wrap");
+  if (wrap == parts.has("clamp") || parts.mods.empty() || parts.mods.back() != "b32") {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (bmsk.clamp.b32 and bmsk.wrap.b32 are)"};
+  }
+  expect_operands(3);
+  const ir::ValueOperand a = value(operand(1), ScalarType::U32);
+  const ir::ValueOperand b = value(operand(2), ScalarType::U32);
+  const std::string position = fresh_temp(), width = fresh_temp(), low = fresh_temp();
+  const std::string end = fresh_temp(), above = fresh_temp(), empty = fresh_temp();
+  const std::string upper = fresh_temp(), outside = fresh_temp();
+  emit(Opcode::And, ScalarType::U32, {position}, {op(a), op(number(31))});
+  emit(wrap ? Opcode::And : Opcode::Min, ScalarType::U32, {width},
+       {op(b), op(number(wrap ? 31 : 32))});
+  emit(Opcode::Shl, ScalarType::U32, {low},
+       {op(number(0xffffffffu)), wrap ? op(reg(position)) : op(a)});
+  emit(Opcode::Add, ScalarType::U32, {end}, {op(reg(position)), op(reg(width))});
+  emit(Opcode::Shl, ScalarType::U32, {above}, {op(number(0xffffffffu)), op(reg(end))});
+  emit(Opcode::Eq, ScalarType::U32, {empty}, {op(reg(width)), op(number(0))});
+  emit(Opcode::Select, ScalarType::U32, {upper},
+       {op(reg(empty)), op(number(0xffffffffu)), op(reg(above))});
+  emit(Opcode::Not, ScalarType::U32, {outside}, {op(reg(upper))});
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::And, ScalarType::U32, {d.name}, {op(reg(low)), op(reg(outside))});
   finish(d);
 }
 

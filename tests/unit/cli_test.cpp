@@ -240,6 +240,32 @@ TEST_CASE("a launch file names a templated CUDA kernel by its C++ name, quoted")
   CHECK(wrong.err.find("\"reduce6<256u>\" (reduce6_256u_)") != std::string::npos);
 }
 
+TEST_CASE("a .cu file's kernel the IR cannot import stops only the runs of that kernel") {
+  if (!have_nvcc()) return;
+  const auto dir = std::filesystem::temp_directory_path() / "warpsim_two_kernels";
+  std::filesystem::create_directories(dir);
+  const std::string cu = (dir / "two.cu").string(), launches = (dir / "two.launch").string();
+  // talk's printf is a call the IR does not import; twice is plain arithmetic.
+  std::ofstream(cu) << "#include <cstdio>\n"
+                       "__global__ void talk(int* out) { printf(\"%d\\n\", out[0]); }\n"
+                       "__global__ void twice(int* out) { out[threadIdx.x] = 2 * threadIdx.x; }\n";
+  std::ofstream(launches) << "launch talk grid(1) block(32) {\n  out = s32[32] zero\n}\n"
+                             "launch twice grid(1) block(32) {\n  out = s32[32] zero\n}\n";
+  const auto other =
+      run_cli({"run", cu, "--launch-file", launches, "--frontend", "ir", "--launch", "twice"});
+  CHECK(other.exit_code == 0);
+  const auto refused =
+      run_cli({"run", cu, "--launch-file", launches, "--frontend", "ir", "--launch", "talk"});
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("does not import the body of kernel talk") != std::string::npos);
+  CHECK(refused.err.find("printf") != std::string::npos);  // the import's reason
+  // --kernel imports one kernel; the launch file's launches of the others are passed over.
+  const auto chosen =
+      run_cli({"run", cu, "--launch-file", launches, "--frontend", "ir", "--kernel", "twice"});
+  CHECK(chosen.exit_code == 0);
+  CHECK(chosen.out.find("launch twice") != std::string::npos);
+}
+
 TEST_CASE("a launch's buffer can start as an earlier launch left one of its buffers") {
   // `doubles` writes 2 i into out; `plus_one` starts with data = that and writes data + 1, so its
   // out holds 2 i + 1. A launch naming itself (or one after it) is an error at the argument.

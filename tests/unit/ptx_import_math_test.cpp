@@ -98,6 +98,42 @@ TEST_CASE("bfe and bfi with constant positions follow the ISA's bit-by-bit defin
   }
 }
 
+// The PTX ISA's pseudo-code for bmsk, in 64 bits where it shifts by up to 62.
+std::uint32_t bmsk_reference(std::uint32_t a, std::uint32_t b, bool clamp) {
+  const std::uint64_t ones = 0xffffffffu;
+  const std::uint32_t a1 = a & 0x1f, b1 = b & 0x1f, sum = a1 + b1;
+  std::uint64_t mask0 = (ones << a1) & ones;
+  std::uint64_t mask1 = (ones << sum) & ones;
+  const bool position_overflow = clamp && a >= 32, width_overflow = clamp && b >= 32;
+  if (position_overflow) mask0 = 0;
+  if (sum >= 32 || position_overflow || width_overflow) {
+    mask1 = 0;
+  } else if (b1 == 0) {
+    mask1 = ones;
+  }
+  return static_cast<std::uint32_t>(mask0 & ~mask1);
+}
+
+TEST_CASE("bmsk.clamp and bmsk.wrap follow the ISA's definition for positions and widths past 31") {
+  // Lane l: position (7 l) mod 40, width (13 l) mod 37, both in registers (cub's radix digit
+  // masks): positions and widths of 0, inside the word, summing past 31, and 32 or more.
+  const std::string operands = R"(
+  mul.lo.u32 %r3, %r1, 7;
+  rem.u32 %r4, %r3, 40;
+  mul.lo.u32 %r5, %r1, 13;
+  rem.u32 %r6, %r5, 37;
+)";
+  const auto clamped = run_one_warp(operands + "  bmsk.clamp.b32 %r9, %r4, %r6;");
+  const auto wrapped = run_one_warp(operands + "  bmsk.wrap.b32 %r9, %r4, %r6;");
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    CHECK(clamped[l] == bmsk_reference(7 * l % 40, 13 * l % 37, true));
+    CHECK(wrapped[l] == bmsk_reference(7 * l % 40, 13 * l % 37, false));
+  }
+  // The ISA's example: bmsk.wrap.b32 rd, 1, 2 creates 0x00000006.
+  CHECK(bmsk_reference(1, 2, false) == 0x6u);
+}
+
 // Lane l's float: (l - 16) / 8, lane 31 NaN, lane 30 -0.
 const std::string kFloats = R"(
   cvt.rn.f32.u32 %f1, %r1;

@@ -235,6 +235,7 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   const std::string frontend = cl->vars["frontend"].as<std::string>();
   input.sass_frontend = frontend == "sass";
+  input.launched_body_only = true;
   const ir::LoadedModule loaded =
       cl->vars.count("file")
           ? load_kernel_file(file, input)
@@ -244,6 +245,7 @@ int run_or_check(const std::vector<std::string>& args, std::ostream& out, std::o
   const auto spec = resolve_launch(loaded, launch_overrides(*cl, "run"), err);
   const auto opts = exec_options(*cl, err);
   if (!spec || !opts) return kExitBadInput;
+  if (frontend == "ir" && !require_ir_body(*spec->kernel, "run", err)) return kExitBadInput;
   note_sass_only(*spec->kernel, "run", err);
   const LaunchOccupancy occupancy = launch_occupancy(*gpu, *spec);
   if (timing && !timing_config_ok(*gpu, "run", err)) return kExitBadInput;

@@ -414,6 +414,7 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
   InputOptions input_opts = input_options(*cl);
   input_opts.arch = sm_arch(gpu->cc_major, gpu->cc_minor);
   input_opts.sass_frontend = frontend == "sass";
+  input_opts.launched_body_only = true;
   for (const std::string& file : files) {
     const LoadedInput input = load_input(file, input_opts);
     const ir::LoadedModule& loaded = input.loaded;
@@ -429,6 +430,9 @@ int run_validate(const std::vector<std::string>& args, std::ostream& out, std::o
       o.launch_name = l.name;
       const auto spec = resolve_launch(loaded, o, err);
       if (!spec || !launch_can_run(*gpu, *spec, launch_occupancy(*gpu, *spec), "validate", err)) {
+        return kExitBadInput;
+      }
+      if (frontend == "ir" && !require_ir_body(*spec->kernel, "validate", err)) {
         return kExitBadInput;
       }
       note_sass_only(*spec->kernel, "validate", err);

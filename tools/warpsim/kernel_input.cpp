@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -47,7 +48,7 @@ LoadedInput import_file(const std::string& path, const InputOptions& options) {
   }
   ptx::ImportOptions import;
   import.kernel = options.kernel;
-  import.bodies_optional = options.sass_frontend;
+  import.bodies_optional = options.sass_frontend || options.launched_body_only;
   std::string ptx_text;
   if (cuda) {
     toolkit::CompileOptions compile;
@@ -146,6 +147,14 @@ void note_sass_only(const ir::Kernel& kernel, const char* command, std::ostream&
       << "\n  (its counters and cycles are the SASS's; the report has no per-line rows)\n";
 }
 
+bool require_ir_body(const ir::Kernel& kernel, const char* command, std::ostream& err) {
+  if (kernel.sass_only.empty()) return true;
+  err << "warpsim " << command << ": error: the IR does not import the body of kernel "
+      << kernel.name << ":\n  " << kernel.sass_only
+      << "\n  (--frontend sass runs ptxas's code of it)\n";
+  return false;
+}
+
 ir::LoadedModule load_embedded_text(const std::string& display_name, const std::string& text,
                                     const std::string& arch) {
   LoadedInput input{ir::load_module_text(display_name, text), {}, {}};
@@ -188,7 +197,15 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
       if (l.name == l.kernel) l.name = name.ir;
       l.kernel = name.ir;
     }
-    if (!input.kernels.empty() && loaded.module.find_kernel(l.kernel) == nullptr) {
+    const bool imported = loaded.module.find_kernel(l.kernel) != nullptr;
+    const bool of_the_file = std::ranges::any_of(
+        input.kernels, [&](const ptx::KernelName& name) { return name.ir == l.kernel; });
+    // With --kernel, the launches of the file's other kernels are not the user's concern.
+    if (!imported && of_the_file && options.kernel) {
+      l.kernel.clear();
+      continue;
+    }
+    if (!input.kernels.empty() && !imported) {
       std::string names;  // what the launch could have named
       for (const ptx::KernelName& name : input.kernels)
         names += (names.empty() ? "" : ", ") + ("\"" + name.cpp + "\" (" + name.ir + ")");
@@ -199,7 +216,9 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
     if (!diags.has_errors()) ir::verify_launch(loaded.module, l, diags);
   }
   if (diags.has_errors()) return {ir::LoadedModule{{}, diags}, input.kernels, {}};
-  for (const ir::Launch& l : resolved) loaded.module.launches.push_back(l);
+  for (const ir::Launch& l : resolved) {
+    if (!l.kernel.empty()) loaded.module.launches.push_back(l);
+  }
   return input;
 }
 

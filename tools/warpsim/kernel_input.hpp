@@ -23,6 +23,9 @@ struct InputOptions {
   // The command runs the kernel on its SASS: a body the IR cannot import is no error
   // (ptx::ImportOptions::bodies_optional); the kernel's ir::Kernel::sass_only says why.
   bool sass_frontend = false;
+  // The command runs the launched kernel alone on the IR: another kernel of the file whose body
+  // the IR cannot import is no error, the launched one's is (require_ir_body).
+  bool launched_body_only = false;
 };
 
 // --kernel, --launch-file and --nvcc-flag.
@@ -52,6 +55,10 @@ ir::LoadedModule load_kernel_file(const std::string& path, const InputOptions& o
 // For a kernel imported with its body left out of the IR (InputOptions::sass_frontend), a note
 // on `err` that says why and what the report lacks (the IR's per-line rows).
 void note_sass_only(const ir::Kernel& kernel, const char* command, std::ostream& err);
+
+// For a run on the IR (InputOptions::launched_body_only): false, with the import's located error
+// on `err`, where the launched kernel's body was left out of the IR.
+bool require_ir_body(const ir::Kernel& kernel, const char* command, std::ostream& err);
 
 // An embedded kernel's text (`name` in `display_name`'s messages), its kernels given ptxas's
 // registers for `arch` as load_kernel_file gives a file's.
