@@ -327,6 +327,10 @@ bool EntryTranslator::memory(const OpcodeParts& parts) {
   if ((b == "atom" || b == "red") && parts.narrow() != 0) {
     throw Unsupported{"'" + current_->opcode + "': 8- and 16-bit atomics are not imported"};
   }
+  if ((b == "atom" || b == "red") && (parts.has("v2") || parts.has("v4") || parts.has("v8"))) {
+    throw Unsupported{"'" + current_->opcode +
+                      "': vector atomics (atomicAdd on float2 or float4) are not imported"};
+  }
   if (b == "ld" || b == "ldu") {
     const MemoryForm form = parse_form(parts);
     if (form.param) {

@@ -77,22 +77,14 @@ constexpr std::array<std::pair<std::string_view, Compare>, 16> kCompares{{
     {"NEU", Compare::NEU},
     {"GEU", Compare::GEU},
 }};
-constexpr std::array<std::pair<std::string_view, DataType>, 15> kTypes{{
-    {"U8", DataType::U8},
-    {"S8", DataType::S8},
-    {"U16", DataType::U16},
-    {"S16", DataType::S16},
-    {"U32", DataType::U32},
-    {"S32", DataType::S32},
-    {"U64", DataType::U64},
-    {"S64", DataType::S64},
-    {"F16", DataType::F16},
-    {"BF16", DataType::BF16},
-    {"F32", DataType::F32},
-    {"F64", DataType::F64},
-    {"128", DataType::B128},
-    {"F16x2", DataType::F16X2},
-    {"BF16x2", DataType::BF16X2},
+constexpr std::array<std::pair<std::string_view, DataType>, 19> kTypes{{
+    {"U8", DataType::U8},         {"S8", DataType::S8},       {"U16", DataType::U16},
+    {"S16", DataType::S16},       {"U32", DataType::U32},     {"S32", DataType::S32},
+    {"U64", DataType::U64},       {"S64", DataType::S64},     {"F16", DataType::F16},
+    {"BF16", DataType::BF16},     {"F32", DataType::F32},     {"F64", DataType::F64},
+    {"128", DataType::B128},      {"F16x2", DataType::F16X2}, {"BF16x2", DataType::BF16X2},
+    {"F32x2", DataType::F32X2},   {"F32x4", DataType::F32X4}, {"F16x8", DataType::F16X8},
+    {"BF16x4", DataType::BF16X4},
 }};
 constexpr std::array<std::pair<std::string_view, std::uint8_t>, 37> kSubs{{
     {"RCP", 0},  {"RSQ", 1},    {"SQRT", 2},   {"EX2", 3}, {"LG2", 4},  {"SIN", 5},  {"COS", 6},

@@ -1,6 +1,6 @@
-// What the SASS executor's memory instructions share (sass_exec_memory.cpp,
-// sass_exec_ldsm.cpp): each lane's address located and checked, and the access counted as the
-// GPU's counters count it. Internal to the SASS executor.
+// What the SASS executor's memory instructions share (sass_exec_memory.cpp, sass_exec_ldsm.cpp,
+// sass_exec_atomics.cpp): each lane's address located and checked, and the access counted as
+// the GPU's counters count it. Internal to the SASS executor.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,9 @@ void locate(const Lanes& x, const Operand& m, Access& acc);
 void count(const Lanes& x, const Access& acc, exec::GlobalOp global_op, exec::SharedOp shared_op,
            memory::SharedAccess atomic_access = memory::SharedAccess::Atomic,
            std::uint32_t banked = kFullWarpMask);
+
+// ATOMG, REDG, ATOMS and ATOM (sass_exec_atomics.cpp); `returns`: the old value is written.
+void atomic(const Lanes& x, Space space, bool returns);
 
 // LDSM (sass_exec_ldsm.cpp).
 void load_matrices(const Lanes& x);

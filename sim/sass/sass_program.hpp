@@ -240,6 +240,12 @@ enum class DataType : std::uint8_t {
   B128,
   F16X2,   // two packed f16 (an atomic's .F16x2)
   BF16X2,  // two packed bfloat16 (.BF16x2)
+  // sm_90's vector atomics: two or four f32, eight f16 or four bfloat16 (.F32x2, .F32x4, .F16x8,
+  // .BF16x4).
+  F32X2,
+  F32X4,
+  F16X8,
+  BF16X4,
 };
 
 inline unsigned data_bytes(DataType t) {
@@ -261,8 +267,12 @@ inline unsigned data_bytes(DataType t) {
     case DataType::U64:
     case DataType::S64:
     case DataType::F64:
+    case DataType::F32X2:
+    case DataType::BF16X4:
       return 8;
     case DataType::B128:
+    case DataType::F32X4:
+    case DataType::F16X8:
       return 16;
   }
   return 4;

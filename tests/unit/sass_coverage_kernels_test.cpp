@@ -1,7 +1,8 @@
 // The kernels of kernels_cuda/coverage/, written to reach SASS forms no other kernel runs (the
 // integer and double tensor-core shapes, fp8, the SIMD video intrinsics, CUDA's bit intrinsics,
-// double functions dividing by literals), run on their SASS and checked against C++ references
-// written from the CUDA Math API's and the PTX ISA's definitions.
+// double functions dividing by literals, CUB's block algorithms, sm_90's vector atomics), run
+// on their SASS and checked against C++ references written from the CUDA Math API's and the PTX
+// ISA's definitions.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "sim/core/exec/half_float.hpp"
 #include "tests/unit/sass_only_run.hpp"
 #include "tests/unit/sass_support.hpp"
 #include "tests/unit/textbook_support.hpp"
@@ -253,6 +255,94 @@ TEST_CASE("double functions dividing by literals run on their SASS (MUFU.RCP64H 
     CHECK(close(out[8 * i + 5],
                 {std::cbrt(a), std::hypot(a, b), std::expm1(a / 10.0), std::log1p(std::fabs(b))}));
   }
+}
+
+TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS (and import: bmsk)") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("coverage", "cub_block.cu", true);
+  const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
+  const auto out = values_of<std::int32_t>(r.result.memory, "out");
+  const auto sums = values_of<std::int32_t>(r.result.memory, "sums");
+  auto wrap = [](std::int64_t v) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
+  };
+  for (std::size_t block = 0; block < 2; ++block) {
+    const std::int32_t* v = &in[block * 128];
+    std::int64_t total = 0;
+    std::vector<std::int32_t> keys;
+    for (std::size_t t = 0; t < 128; ++t) {
+      total += v[t];
+      keys.insert(keys.end(),
+                  {v[t], v[t] ^ 0x55, wrap(std::int64_t{v[t]} * 3), wrap(-std::int64_t{v[t]})});
+    }
+    std::sort(keys.begin(), keys.end());  // the blocked arrangement: thread t's four in order
+    CHECK(sums[block] == wrap(total));
+    std::int64_t prefix = 0;  // the exclusive sum of the threads before
+    for (std::size_t t = 0; t < 128; ++t) {
+      CHECK(out[block * 128 + t] == wrap(prefix + keys[4 * t] + keys[4 * t + 3]));
+      prefix += v[t];
+    }
+  }
+}
+
+// Each 32-bit word of a vector atomic adds as its element type; the values vector_atomics.cu
+// adds are small multiples of powers of two, so every sum is exact in any order (at most 16
+// significant bits for f32; integers below 2048 for f16, 256 for bfloat16), and the old values
+// returned are each thread's place in some order: k times the added vector, every k once.
+TEST_CASE("sm_90's vector atomics add word by word on their SASS, old values returned") {
+  if (!have_nvcc() || !have_sass_tools("the coverage kernels are not run")) return;
+  const SassOnlyRun r = run_coverage("vector_atomics.cu");
+  const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
+  const auto acc = values_of<float>(r.result.memory, "acc");
+  const auto old4 = values_of<float>(r.result.memory, "old4");
+  const auto old2 = values_of<float>(r.result.memory, "old2");
+  const auto halves = values_of<std::uint32_t>(r.result.memory, "halves");
+  double sum[4]{};
+  double half_low = 0, half_high = 0, bf_low = 0;
+  for (const std::int32_t v : in) {
+    sum[0] += (v & 255) * 0.25;
+    sum[1] += ((v >> 8) & 255) * 0.25;
+    sum[2] += ((v >> 16) & 255) * 0.5;
+    sum[3] += (v >> 24) & 127;
+    half_low += v & 7;
+    half_high += (v >> 3) & 7;
+    bf_low += (v >> 6) & 1;
+  }
+  const double n = static_cast<double>(in.size());
+  for (int c = 0; c < 4; ++c) CHECK(acc[static_cast<std::size_t>(c)] == sum[c]);
+  CHECK(acc[4] == sum[2]);
+  CHECK(acc[5] == sum[3]);
+  for (int c = 0; c < 4; ++c) CHECK(acc[static_cast<std::size_t>(8 + c)] == (c + 1) * n);
+  CHECK(acc[12] == 0.5 * n);
+  CHECK(acc[13] == 8 * n);
+  CHECK(acc[14] == 0.0f);  // the subnormal flushed (atom.add.f32 is .ftz)
+  CHECK(std::signbit(acc[14]) == false);
+  std::vector<float> firsts, halves_first;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const float k = old4[4 * i];
+    CHECK(old4[4 * i + 1] == 2 * k);
+    CHECK(old4[4 * i + 2] == 3 * k);
+    CHECK(old4[4 * i + 3] == 4 * k);
+    firsts.push_back(k);
+    CHECK(old2[2 * i + 1] == 16 * old2[2 * i]);
+    halves_first.push_back(old2[2 * i] * 2);
+  }
+  std::sort(firsts.begin(), firsts.end());
+  std::sort(halves_first.begin(), halves_first.end());
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    CHECK(firsts[k] == static_cast<float>(k));
+    CHECK(halves_first[k] == static_cast<float>(k));
+  }
+  using ir::HalfFormat;
+  auto pair = [](double low, double high, HalfFormat f) {
+    return std::uint32_t{exec::encode_half(low, f, ir::Rounding::Nearest)} |
+           std::uint32_t{exec::encode_half(high, f, ir::Rounding::Nearest)} << 16;
+  };
+  for (std::size_t w = 0; w < 4; ++w)
+    CHECK(halves[w] == pair(half_low, half_high, HalfFormat::F16));
+  for (std::size_t w = 4; w < 6; ++w) CHECK(halves[w] == pair(bf_low, 0.5 * n, HalfFormat::BF16));
+  CHECK(halves[6] == 0u);
+  CHECK(halves[7] == 0u);
 }
 
 TEST_CASE("CUDA's bit intrinsics run on their SASS (SGXT among them)") {

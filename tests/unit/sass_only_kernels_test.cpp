@@ -1,4 +1,4 @@
-// CUDA kernels the IR does not import (recursion, clock64, packed halves, CUB's bmsk, dp4a), run
+// CUDA kernels the IR does not import (recursion, clock64, packed halves, dp4a), run
 // on their SASS alone:
 // the importer keeps their parameters for the launch (ptx::ImportOptions::bodies_optional) and the
 // SASS executor runs ptxas's code. Outputs checked against C++ references.
@@ -73,34 +73,6 @@ TEST_CASE("match, reduce, 64-bit and width-16 shuffles and clock64 run on their 
     }
   }
   CHECK(values_of<std::int64_t>(r.result.memory, "elapsed")[0] == 1);
-}
-
-TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS") {
-  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("sass_only", "cub_block.cu");
-  const auto in = values_of<std::int32_t>(r.kernel.initial, "in");
-  const auto out = values_of<std::int32_t>(r.result.memory, "out");
-  const auto sums = values_of<std::int32_t>(r.result.memory, "sums");
-  auto wrap = [](std::int64_t v) {
-    return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
-  };
-  for (std::size_t block = 0; block < 2; ++block) {
-    const std::int32_t* v = &in[block * 128];
-    std::int64_t total = 0;
-    std::vector<std::int32_t> keys;
-    for (std::size_t t = 0; t < 128; ++t) {
-      total += v[t];
-      keys.insert(keys.end(),
-                  {v[t], v[t] ^ 0x55, wrap(std::int64_t{v[t]} * 3), wrap(-std::int64_t{v[t]})});
-    }
-    std::sort(keys.begin(), keys.end());  // the blocked arrangement: thread t's four in order
-    CHECK(sums[block] == wrap(total));
-    std::int64_t prefix = 0;  // the exclusive sum of the threads before
-    for (std::size_t t = 0; t < 128; ++t) {
-      CHECK(out[block * 128 + t] == wrap(prefix + keys[4 * t] + keys[4 * t + 3]));
-      prefix += v[t];
-    }
-  }
 }
 
 TEST_CASE("__dp4a and __dp2a run on their SASS, and __trap() is a located fault") {

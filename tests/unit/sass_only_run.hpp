@@ -1,4 +1,4 @@
-// A CUDA kernel of kernels_cuda/FOLDER that the IR does not import, run on its SASS: the
+// A CUDA kernel of kernels_cuda/FOLDER run on its SASS. Where the IR does not import it, the
 // importer keeps its parameters for the launch (ptx::ImportOptions::bodies_optional) and the
 // SASS executor runs ptxas's code.
 #pragma once
@@ -18,14 +18,16 @@ struct SassOnlyRun {
   exec::LaunchResult result;
 };
 
-inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& file) {
+// `ir_imports`: whether the IR imports the kernel's body too (checked either way).
+inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& file,
+                                 bool ir_imports = false) {
   const auto path = source_dir() / "kernels_cuda" / folder / file;
   cli::InputOptions input;
   input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
   input.sass_frontend = true;
   SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}), {}};
-  // The IR holds no body: the import said why, and only the SASS can run it.
-  CHECK_FALSE(r.kernel.spec.kernel->sass_only.empty());
+  // Where the IR holds no body, the import said why, and only the SASS can run it.
+  CHECK(r.kernel.spec.kernel->sass_only.empty() == ir_imports);
   std::string error;
   auto result = cli::run_on_sass(r.kernel.loaded.module, r.kernel.spec, "sm_90", {}, error);
   INFO(error);

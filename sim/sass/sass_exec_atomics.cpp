@@ -1,0 +1,247 @@
+// Atomic instructions: ATOMG, REDG, ATOMS and generic ATOM, scalar (integers of 32 and 64 bits,
+// f32, f64, packed halves; compare-and-swap and the shared spin form) and sm_90's vector float
+// adds. Each lane's read-modify-write is done in lane order, which the result of a warp's lanes
+// on one word does not depend on except for floating-point adds, whose order the GPU does not
+// specify either.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <optional>
+
+#include "sim/core/exec/shared_access.hpp"
+#include "sim/sass/sass_memory_access.hpp"
+
+namespace warpsim::sass {
+namespace {
+
+template <typename T>
+T combine(AtomOp op, T old, T v) {
+  switch (op) {
+    case AtomOp::Add:
+      return static_cast<T>(old + v);
+    case AtomOp::Min:
+      return v < old ? v : old;
+    case AtomOp::Max:
+      return old < v ? v : old;
+    case AtomOp::Inc:
+      return old >= v ? T{0} : static_cast<T>(old + 1);
+    case AtomOp::Dec:
+      return (old == 0 || old > v) ? v : static_cast<T>(old - 1);
+    case AtomOp::And:
+      return old & v;
+    case AtomOp::Or:
+      return old | v;
+    case AtomOp::Xor:
+      return old ^ v;
+    default:
+      return v;  // Exch
+  }
+}
+
+// A float's bits with a subnormal flushed to zero, its sign kept.
+std::uint32_t flush_subnormal(std::uint32_t bits) {
+  return (bits & 0x7f800000u) == 0 ? bits & 0x80000000u : bits;
+}
+
+// atom.add.f32 and red.add.f32 (SASS .F32.FTZ.RN): rounded to nearest, subnormal inputs and
+// result flushed to zero, sign kept (PTX ISA, atom).
+std::uint32_t add_floats_ftz(std::uint32_t a, std::uint32_t b) {
+  const float sum =
+      std::bit_cast<float>(flush_subnormal(a)) + std::bit_cast<float>(flush_subnormal(b));
+  return flush_subnormal(std::bit_cast<std::uint32_t>(sum));
+}
+
+// One lane's read-modify-write at `p`; returns the old bits.
+std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::uint64_t swap) {
+  if (data_bytes(type) == 8) {
+    std::uint64_t old = 0;
+    std::memcpy(&old, p, 8);
+    std::uint64_t r = 0;
+    if (op == AtomOp::Cas || op == AtomOp::Cast) {
+      r = old == v ? swap : old;
+    } else if (type == DataType::F64) {
+      r = std::bit_cast<std::uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(v));
+    } else if (type == DataType::S64) {
+      r = static_cast<std::uint64_t>(
+          combine<std::int64_t>(op, static_cast<std::int64_t>(old), static_cast<std::int64_t>(v)));
+    } else {
+      r = combine<std::uint64_t>(op, old, v);
+    }
+    std::memcpy(p, &r, 8);
+    return old;
+  }
+  std::uint32_t old = 0;
+  std::memcpy(&old, p, 4);
+  const auto v32 = static_cast<std::uint32_t>(v);
+  std::uint32_t r = 0;
+  if (op == AtomOp::Cas || op == AtomOp::Cast) {
+    r = old == v32 ? static_cast<std::uint32_t>(swap) : old;
+  } else if (type == DataType::F16X2 || type == DataType::BF16X2) {
+    r = op == AtomOp::Add ? add_packed_halves(old, v32, type == DataType::BF16X2) : v32;
+  } else if (type == DataType::F32) {
+    r = op == AtomOp::Add ? add_floats_ftz(old, v32) : v32;
+  } else if (type == DataType::S32) {
+    r = static_cast<std::uint32_t>(
+        combine<std::int32_t>(op, static_cast<std::int32_t>(old), static_cast<std::int32_t>(v32)));
+  } else {
+    r = combine<std::uint32_t>(op, old, v32);
+  }
+  std::memcpy(p, &r, 4);
+  return old;
+}
+
+// The lanes of `mask` an ATOMS.CAST.SPIN pass serves: those in the first wavefront of their
+// part of the warp (the whole warp for 32-bit words, each half for 64-bit ones, as for loads):
+// taking lanes from the lowest, a lane whose word shares a bank with another word already taken
+// waits for a later pass; lanes on a word already taken are served (their compare then fails).
+// Read off the H200's counts (memory_rules.kir's shared_atom_add_u64 launches): 32 lanes on 32
+// words of one bank take 16 passes, 8 words of one bank with 4 lanes each 16, 16 words in
+// distinct banks with 2 lanes each 2, one word 32.
+std::uint32_t spin_pass_lanes(const Access& acc, std::uint32_t mask) {
+  const bool wide = acc.bytes == 8;
+  const std::uint32_t parts = wide ? 2 : 1;
+  std::uint32_t served = 0;
+  for (std::uint32_t part = 0; part < parts; ++part) {
+    const std::uint32_t lanes = wide ? (mask & (0xffffu << (16 * part))) : mask;
+    std::uint32_t banks = 0;
+    std::uint64_t words[kWarpSize];
+    std::size_t taken = 0;
+    for (std::uint32_t m = lanes; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      const std::uint64_t word = acc.address[lane] / acc.bytes;
+      if (std::find(words, words + taken, word) != words + taken) {
+        served |= 1u << lane;
+        continue;
+      }
+      const auto bank = static_cast<std::uint32_t>((acc.address[lane] / 4) % kWarpSize);
+      const std::uint32_t need = wide ? 3u << bank : 1u << bank;  // a 64-bit word: two banks
+      if ((banks & need) != 0) continue;
+      banks |= need;
+      words[taken++] = word;
+      served |= 1u << lane;
+    }
+  }
+  return served;
+}
+
+// A generic atomic that reached global memory counts as ATOMG does: in the LSU pipe, not the
+// ADU where its cluster shared-memory form counts, and as a global atomic (the H200's counts on
+// kernels_cuda/sass_only/half2_atomics.cu, validation/h200/results/sass_only/).
+void count_generic_atomic(const Lanes& x, Space space) {
+  if (x.inst.op != Op::ATOM || space != Space::Global || x.mask == 0) return;
+  exec::SassClassStats& classes = x.stats.sass;
+  --classes.pipes[static_cast<std::size_t>(exec::SassPipe::Adu)];
+  ++classes.pipes[static_cast<std::size_t>(exec::SassPipe::Lsu)];
+  ++classes.ops[static_cast<std::size_t>(exec::SassOpClass::GlobalAtom)];
+}
+
+// The element type of each 32-bit word of a vector atomic's type, or nothing for a scalar one.
+std::optional<DataType> vector_word_type(DataType t) {
+  switch (t) {
+    case DataType::F32X2:
+    case DataType::F32X4:
+      return DataType::F32;
+    case DataType::F16X8:
+      return DataType::F16X2;
+    case DataType::BF16X4:
+      return DataType::BF16X2;
+    default:
+      return std::nullopt;
+  }
+}
+
+// ATOMG / REDG / ATOM .ADD.F32x2, .F32x4, .F16x8, .BF16x4 (sm_90's vector atomics: CUDA's
+// atomicAdd on float2 and float4, PTX's red/atom .v2/.v4/.v8 of f32, f16x2 and bf16x2): each
+// 32-bit word of the naturally aligned vector added as its element type, as the PTX ISA defines
+// the vector forms (element by element); the values come from consecutive registers from the
+// value operand, the old words go to consecutive registers from the destination.
+void vector_atomic(const Lanes& x, Space space, DataType word_type, std::size_t at,
+                   const Operand* dest) {
+  if (static_cast<AtomOp>(x.inst.mods.sub) != AtomOp::Add)
+    x.fault(0, "a vector atomic other than ADD is not modelled");
+  Access acc;
+  acc.space = space;
+  acc.bytes = data_bytes(x.inst.mods.type);
+  locate(x, x.op(at), acc);
+  const unsigned words = acc.bytes / 4;
+  x.each([&](unsigned lane) {
+    for (unsigned w = 0; w < words; ++w) {
+      Operand value = x.op(at + 1);
+      value.index = static_cast<std::uint8_t>(value.index + w);
+      const auto old = static_cast<std::uint32_t>(
+          update(acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, x.raw(value, lane), 0));
+      if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) continue;
+      Operand to = *dest;
+      to.index = static_cast<std::uint8_t>(to.index + w);
+      x.set(to, lane, old);
+    }
+  });
+  const bool returns = dest != nullptr;
+  count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
+        exec::SharedOp::Atomic);
+}
+
+}  // namespace
+
+void atomic(const Lanes& x, Space space, bool returns) {
+  const Modifiers& m = x.inst.mods;
+  // POPC.INC: each lane adds one (the hardware adds the count of lanes on each address).
+  const auto op = m.count_lanes ? AtomOp::Add : static_cast<AtomOp>(m.sub);
+  const bool wide = data_bytes(m.type) == 8;
+  if (m.type == DataType::F32 && op != AtomOp::Add && op != AtomOp::Exch)
+    x.fault(0, "a floating-point atomic other than ADD is not modelled");
+  if ((m.type == DataType::F16X2 || m.type == DataType::BF16X2) && op != AtomOp::Add)
+    x.fault(0, "a packed-half atomic other than ADD is not modelled");
+  // ATOMG: [Pd,] Rd, [addr], Rv [, Rswap]; ATOMS: Rd, [addr], Rv [, Rswap]; REDG: [addr], Rv.
+  std::size_t at = 0;
+  while (x.op(at).kind != OperandKind::Mem) ++at;
+  const Operand* dest = returns && at > 0 ? &x.op(at - 1) : nullptr;
+  if (const auto word_type = vector_word_type(m.type)) {
+    vector_atomic(x, space, *word_type, at, dest);
+    count_generic_atomic(x, space);
+    return;
+  }
+  Access acc;
+  acc.space = space;
+  acc.bytes = wide ? 8 : 4;
+  locate(x, x.op(at), acc);
+  const Operand& value = m.count_lanes ? x.op(at) : x.op(at + 1);
+  const std::uint32_t served =
+      op == AtomOp::Cast && space == Space::Shared ? spin_pass_lanes(acc, x.mask) : x.mask;
+  x.each([&](unsigned lane) {
+    // ATOMS.CAST.SPIN.64's result is 64 bits wide too: 1 (stored) or 0, in the register pair.
+    auto set_result = [&](std::uint64_t v) {
+      if (dest == nullptr || dest->kind != OperandKind::Reg) return;
+      if (wide) {
+        x.set64(*dest, lane, v);
+      } else {
+        x.set(*dest, lane, static_cast<std::uint32_t>(v));
+      }
+    };
+    if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
+      set_result(0);
+      return;
+    }
+    const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
+    std::uint64_t swap = 0;
+    if (op == AtomOp::Cas || op == AtomOp::Cast)
+      swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
+    const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
+    set_result(op == AtomOp::Cast ? std::uint64_t{old == v} : old);
+  });
+  // As the IR executor counts them (exec::shared_access): a compare-and-swap reads and writes
+  // each lane apart; POPC.INC (a reduction adding 1) counts lanes on one word once.
+  const memory::SharedAccess access = op == AtomOp::Cas    ? memory::SharedAccess::CompareSwap
+                                      : op == AtomOp::Cast ? memory::SharedAccess::SpinCompareSwap
+                                      : m.count_lanes      ? memory::SharedAccess::CountingIncrement
+                                                           : memory::SharedAccess::Atomic;
+  // ATOM's leading predicate says the atomic happened (where it did not, in local memory,
+  // ptxas's code runs a fallback): here it happened, in global or shared memory.
+  if (x.inst.op == Op::ATOM && x.op(0).kind == OperandKind::Pred && x.op(0).index != kTruePred)
+    x.each([&](unsigned lane) { x.set_pred(x.op(0), lane, true); });
+  count_generic_atomic(x, acc.space);
+  count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
+        exec::SharedOp::Atomic, access, served);
+}
+
+}  // namespace warpsim::sass
