@@ -168,8 +168,8 @@ void vector_atomic(const Lanes& x, Space space, DataType word_type, std::size_t 
     for (unsigned w = 0; w < words; ++w) {
       Operand value = x.op(at + 1);
       value.index = static_cast<std::uint8_t>(value.index + w);
-      const auto old = static_cast<std::uint32_t>(
-          update(acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, x.raw(value, lane), 0));
+      const auto old = static_cast<std::uint32_t>(update(
+          acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, x.raw(value, lane), 0));
       if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) continue;
       Operand to = *dest;
       to.index = static_cast<std::uint8_t>(to.index + w);

@@ -280,6 +280,25 @@ TEST_CASE("atomics: add returns old values in lane order; min, max, exch and cas
   for (int lane = 0; lane < 32; ++lane) CHECK(out[static_cast<std::size_t>(lane) + 8] == lane);
 }
 
+TEST_CASE("atom.add.f32 flushes subnormal inputs to zero, as PTX's does; f64 keeps them") {
+  // 32 lanes each add 1e-40 (subnormal in f32: below 2^-126, about 1.18e-38): flushed, the sum
+  // stays 0; unflushed it would be 3.2e-39. 1e-310 is subnormal in f64 too, where atom.add.f64
+  // does not flush: 32 of them add up to about 3.2e-309.
+  const auto f = run_body<float>("f32",
+                                 "entry:\n"
+                                 "  atom.global.add.f32 out[0], 1e-40\n"
+                                 "  ret\n",
+                                 1);
+  CHECK(f[0] == 0.0f);
+  const auto d = run_body<double>("f64",
+                                  "entry:\n"
+                                  "  atom.global.add.f64 out[0], 1e-310\n"
+                                  "  ret\n",
+                                  1);
+  CHECK(d[0] > 3.1e-309);
+  CHECK(d[0] < 3.3e-309);
+}
+
 TEST_CASE("vector loads and stores move consecutive elements") {
   const auto out = run_body<float>("f32",
                                    "entry:\n"

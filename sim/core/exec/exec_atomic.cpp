@@ -1,6 +1,7 @@
 // Atomics in global, shared and distributed shared memory: each lane's update applied in lane
 // order (deterministic), or, for global atomics when the caller collects them (the timing
 // model applies them at their L2 slice), deferred.
+#include <cmath>
 #include <cstring>
 
 #include "sim/core/exec/addressing.hpp"
@@ -28,11 +29,19 @@ T bitwise_or_wrapping_update(ir::AtomicOp op, T old, T v) {
   }
 }
 
+// PTX's atom.add.f32 flushes subnormal inputs and results to zero, keeping the sign (f64 does
+// not).
+float flush_subnormal(float v) {
+  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
+}
+
 template <typename T>
 T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
   switch (op) {
     case ir::AtomicOp::Add:
-      if constexpr (std::is_floating_point_v<T>) {
+      if constexpr (std::is_same_v<T, float>) {
+        return flush_subnormal(flush_subnormal(old) + flush_subnormal(v));
+      } else if constexpr (std::is_floating_point_v<T>) {
         return old + v;
       } else {
         using U = std::make_unsigned_t<T>;
