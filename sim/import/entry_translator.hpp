@@ -51,6 +51,7 @@ struct Dest {
   std::string cast_into;  // empty: written directly
   ir::ScalarType written = ir::ScalarType::U32;
   ir::ScalarType storage = ir::ScalarType::U32;
+  bool widen = false;  // cast_into is wider: extended (cvt), not the same bits (bitcast)
 };
 
 class EntryTranslator {
@@ -118,7 +119,7 @@ class EntryTranslator {
   void binary(ir::Opcode op, ir::ScalarType t);
   void unary(ir::Opcode op, ir::ScalarType t);
   void widening(const OpcodeParts& op, bool add);
-  void multiply_high(ir::ScalarType t);
+  void multiply_high(const OpcodeParts& parts);
   static ir::Rounding float_rounding(const OpcodeParts& parts);
   void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
   bool flushed_exp2(const OpcodeParts& parts);       // ex2.approx.ftz (translate_flush.cpp)

@@ -85,16 +85,27 @@ void EntryTranslator::widening(const OpcodeParts& parts, bool add) {
 }
 
 // mul.hi: the IR's mul.hi, the high half of the double-width product, for 32- and 64-bit
-// integers (nvcc divides a 64-bit integer by a constant with mul.hi.s64 / .u64).
-void EntryTranslator::multiply_high(ir::ScalarType t) {
+// integers (nvcc divides a 64-bit integer by a constant with mul.hi.s64 / .u64). For 16-bit
+// operands (held extended in 32-bit IR registers; nvcc divides a short by a constant with
+// mul.hi.s16) the 32-bit product is exact (as for mul.wide.s16), and its bits 16-31 are the
+// high half: an arithmetic shift for .s16, a logical one for .u16.
+void EntryTranslator::multiply_high(const OpcodeParts& parts) {
   expect_operands(3);
+  const ir::ScalarType t = parts.type();
   if (!ir::is_int(t)) {
-    throw Unsupported{"'" + current_->opcode + "': mul.hi is imported for 32- and 64-bit integers"};
+    throw Unsupported{"'" + current_->opcode +
+                      "': mul.hi is imported for 16-, 32- and 64-bit integers"};
   }
   const ir::ValueOperand a = value(operand(1), t);
   const ir::ValueOperand b = value(operand(2), t);
   const Dest d = dest(operand(0), t);
-  emit(ir::Opcode::MulHi, t, {d.name}, {op(a), op(b)});
+  if (parts.narrow() == 16) {
+    const std::string product = fresh_temp();
+    emit(ir::Opcode::Mul, t, {product}, {op(a), op(b)});
+    emit(ir::Opcode::Shr, t, {d.name}, {op(reg(product)), op(number(16))});
+  } else {
+    emit(ir::Opcode::MulHi, t, {d.name}, {op(a), op(b)});
+  }
   finish(d);
 }
 
@@ -107,7 +118,7 @@ bool EntryTranslator::multiply(const OpcodeParts& parts) {
     widening(parts, false);
   } else if (parts.has("hi")) {
     refuse_modifiers(parts, {"hi"});
-    multiply_high(parts.type());
+    multiply_high(parts);
   } else if (ir::is_float(parts.type())) {
     refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
     rounded_binary(Opcode::Mul, parts);

@@ -118,6 +118,19 @@ ir::ValueOperand EntryTranslator::value(const Operand& op, ir::ScalarType want) 
       cast.source_type = have;
       return {ir::RegRef{t}, {}};
     }
+    if (ir::is_int(want) && ir::is_int(have) && ir::size_bytes(have) > ir::size_bytes(want)) {
+      // A register wider than the instruction's type is read by its low bits (the PTX ISA's
+      // rule for operands wider than the type; nvcc's cvt.s64.s16 of a .b64 register).
+      const std::string low = fresh_temp();
+      ir::Instruction& chop =
+          emit(ir::Opcode::Cvt, want, {low},
+               {ir::Operand{ir::ValueOperand{ir::RegRef{ir_register(r->name)}, {}}, {}}});
+      chop.source_type = have;
+      if (narrow_ != 0) {
+        return extend({ir::RegRef{low}, {}}, narrow_, narrow_signed_ && ir::is_signed_int(want));
+      }
+      return {ir::RegRef{low}, {}};
+    }
     throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(have)) +
                       " but is read as ." + std::string(ir::name(want))};
   }
@@ -166,6 +179,15 @@ Dest EntryTranslator::dest(const Operand& op, ir::ScalarType written) {
       ir::size_bytes(d.storage) == ir::size_bytes(written)) {
     d.name = fresh_temp();
     d.cast_into = ir_register(r->name);
+    return d;
+  }
+  if (narrow_ == 0 && ir::is_int(d.storage) && ir::is_int(written) &&
+      ir::size_bytes(d.storage) > ir::size_bytes(written)) {
+    // A register wider than the instruction's type takes the result extended by the type's
+    // signedness (the PTX ISA's rule for operands wider than the type).
+    d.name = fresh_temp();
+    d.cast_into = ir_register(r->name);
+    d.widen = true;
     return d;
   }
   throw Unsupported{"register " + r->name + " holds ." + std::string(ir::name(d.storage)) +
@@ -229,8 +251,9 @@ void EntryTranslator::finish(const Dest& d) {
     if (!stays) mask_into(d.name, narrow_);
   }
   if (d.cast_into.empty()) return;
-  ir::Instruction& cast = emit(ir::Opcode::Bitcast, d.storage, {d.cast_into},
-                               {ir::Operand{ir::ValueOperand{ir::RegRef{d.name}, {}}, {}}});
+  ir::Instruction& cast =
+      emit(d.widen ? ir::Opcode::Cvt : ir::Opcode::Bitcast, d.storage, {d.cast_into},
+           {ir::Operand{ir::ValueOperand{ir::RegRef{d.name}, {}}, {}}});
   cast.source_type = d.written;
 }
 

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 #include "sim/core/exec/program.hpp"
 #include "sim/sass/sass_run.hpp"
@@ -124,6 +125,24 @@ TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executo
       if (dir == "coverage" && !loaded.ok()) continue;
       compare_launches(loaded, path.filename().string(), {});
     }
+  }
+}
+
+// Kernels of coverage/ written to hold the IR's import to ptxas's code form by form (16-bit
+// arithmetic, every conversion nvcc emits): they must import, and give the SASS's bits.
+TEST_CASE("coverage's short arithmetic and conversions import and give the SASS's bits") {
+  if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
+    return;
+  for (const std::string name : {"short_arith", "conversions"}) {
+    const auto dir = source_dir() / "kernels_cuda" / "coverage";
+    cli::InputOptions input;
+    input.launch_file = (dir / (name + ".launch")).string();
+    const ir::LoadedModule loaded = cli::load_kernel_file((dir / (name + ".cu")).string(), input);
+    std::ostringstream diags;
+    loaded.diags.render(diags);
+    INFO(diags.str());
+    REQUIRE(loaded.ok());
+    compare_launches(loaded, name + ".cu", {});
   }
 }
 
