@@ -188,6 +188,10 @@ class EntryTranslator {
   void extract_bit_field(const OpcodeParts& parts);  // bfe
   void insert_bit_field(const OpcodeParts& parts);   // bfi
   void bit_mask(const OpcodeParts& parts);           // bmsk
+  void three_input_logic(const OpcodeParts& parts);  // lop3 (translate_logic.cpp, as the next)
+  void dot_product(const OpcodeParts& parts, bool four_bytes);  // dp4a, dp2a
+  ir::ValueOperand packed_field(const ir::ValueOperand& word, unsigned bits, unsigned index,
+                                bool is_signed);
   // x (f32 or f64) rounded to an integral value by `mode` (rni, rmi, rpi, rzi); the temporary
   // holding it (translate_rounding.cpp).
   std::string round_to_integral(const ir::ValueOperand& x, ir::ScalarType t,

@@ -229,6 +229,14 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     bit_mask(parts);
     return true;
   }
+  if (b == "lop3") {
+    three_input_logic(parts);
+    return true;
+  }
+  if (b == "dp4a" || b == "dp2a") {
+    dot_product(parts, b == "dp4a");
+    return true;
+  }
   if (b == "sad") {
     absolute_difference_sum(parts);
     return true;

@@ -134,6 +134,64 @@ TEST_CASE("bmsk.clamp and bmsk.wrap follow the ISA's definition for positions an
   CHECK(bmsk_reference(1, 2, false) == 0x6u);
 }
 
+TEST_CASE("lop3 applies its truth table bit by bit; dp4a and dp2a sum byte products") {
+  // Operands: a = spread(l), b = ~a rotated, c = lane * 0x01010101.
+  const std::string operands = kSpread + R"(
+  shf.l.wrap.b32 %r3, %r2, %r2, 7;
+  not.b32 %r4, %r3;
+  mul.lo.u32 %r5, %r1, 16843009;
+)";
+  auto b_of = [](unsigned l) { return ~std::rotl(spread(l), 7); };
+  auto c_of = [](unsigned l) { return l * 0x01010101u; };
+  // The ISA's definition: bit i of d is bit (a_i << 2 | b_i << 1 | c_i) of the table.
+  auto lop3 = [](std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned lut) {
+    std::uint32_t d = 0;
+    for (unsigned i = 0; i < 32; ++i) {
+      const unsigned index = ((a >> i) & 1u) << 2 | ((b >> i) & 1u) << 1 | ((c >> i) & 1u);
+      d |= ((lut >> index) & 1u) << i;
+    }
+    return d;
+  };
+  for (const unsigned lut : {0x00u, 0xffu, 0x96u, 0xe8u, 0x80u, 0x01u, 0xcau, 0x3cu}) {
+    CAPTURE(lut);
+    const auto out =
+        run_one_warp(operands + "  lop3.b32 %r9, %r2, %r4, %r5, " + std::to_string(lut) + ";");
+    for (unsigned l = 0; l < 32; ++l) CHECK(out[l] == lop3(spread(l), b_of(l), c_of(l), lut));
+  }
+  // dp4a: c + the products of the bytes, each signed or not by its operand's type.
+  auto byte = [](std::uint32_t w, unsigned i, bool is_signed) {
+    const std::uint32_t v = (w >> (8 * i)) & 0xffu;
+    return is_signed ? static_cast<std::int64_t>(static_cast<std::int8_t>(v))
+                     : static_cast<std::int64_t>(v);
+  };
+  auto half = [](std::uint32_t w, unsigned i, bool is_signed) {
+    const std::uint32_t v = (w >> (16 * i)) & 0xffffu;
+    return is_signed ? static_cast<std::int64_t>(static_cast<std::int16_t>(v))
+                     : static_cast<std::int64_t>(v);
+  };
+  const auto s4 = run_one_warp(operands + "  dp4a.s32.u32 %r9, %r2, %r4, %r5;");
+  const auto u4 = run_one_warp(operands + "  dp4a.u32.u32 %r9, %r2, %r4, %r5;");
+  const auto lo2 = run_one_warp(operands + "  dp2a.lo.s32.s32 %r9, %r2, %r4, %r5;");
+  const auto hi2 = run_one_warp(operands + "  dp2a.hi.u32.s32 %r9, %r2, %r4, %r5;");
+  for (unsigned l = 0; l < 32; ++l) {
+    const std::uint32_t a = spread(l), b = b_of(l);
+    std::int64_t signed_sum = c_of(l), unsigned_sum = c_of(l);
+    for (unsigned i = 0; i < 4; ++i) {
+      signed_sum += byte(a, i, true) * byte(b, i, false);
+      unsigned_sum += byte(a, i, false) * byte(b, i, false);
+    }
+    std::int64_t low = c_of(l), high = c_of(l);
+    for (unsigned i = 0; i < 2; ++i) {
+      low += half(a, i, true) * byte(b, i, true);
+      high += half(a, i, false) * byte(b, i + 2, true);
+    }
+    CHECK(s4[l] == static_cast<std::uint32_t>(signed_sum));
+    CHECK(u4[l] == static_cast<std::uint32_t>(unsigned_sum));
+    CHECK(lo2[l] == static_cast<std::uint32_t>(low));
+    CHECK(hi2[l] == static_cast<std::uint32_t>(high));
+  }
+}
+
 // Lane l's float: (l - 16) / 8, lane 31 NaN, lane 30 -0.
 const std::string kFloats = R"(
   cvt.rn.f32.u32 %f1, %r1;

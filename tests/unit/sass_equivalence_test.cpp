@@ -129,11 +129,13 @@ TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executo
 }
 
 // Kernels of coverage/ written to hold the IR's import to ptxas's code form by form (16-bit
-// arithmetic, every conversion nvcc emits): they must import, and give the SASS's bits.
-TEST_CASE("coverage's short arithmetic and conversions import and give the SASS's bits") {
+// arithmetic, every conversion nvcc emits, the integer intrinsics): they must import, and give
+// the SASS's bits.
+TEST_CASE(
+    "coverage's short arithmetic, conversions and integer forms import and give the SASS's bits") {
   if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
     return;
-  for (const std::string name : {"short_arith", "conversions"}) {
+  for (const std::string name : {"short_arith", "conversions", "integer_forms"}) {
     const auto dir = source_dir() / "kernels_cuda" / "coverage";
     cli::InputOptions input;
     input.launch_file = (dir / (name + ".launch")).string();
