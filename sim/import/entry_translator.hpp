@@ -81,6 +81,7 @@ class EntryTranslator {
   // Operands.
   ir::ValueOperand value(const Operand& op, ir::ScalarType want);
   ir::ValueOperand literal(const Immediate& imm, ir::ScalarType want);
+  ir::ValueOperand nan_literal(std::uint64_t bits, ir::ScalarType want);
   Dest dest(const Operand& op, ir::ScalarType written);
   void finish(const Dest& d);
   // The IR register a 32-bit integer load into the 64-bit register `target` extends into, or

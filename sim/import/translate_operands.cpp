@@ -2,6 +2,7 @@
 // where a register holds another type), destinations, addresses, and the values PTX computes
 // from the lane (%lanemask_*) or narrow types (sign extension, masks).
 #include <bit>
+#include <cmath>
 
 #include "sim/import/entry_translator.hpp"
 
@@ -49,6 +50,19 @@ bool EntryTranslator::is_read(const Register& r) const {
   return reads_.contains(r.name);
 }
 
+// A NaN literal keeps its bits (nvcc's 0f7FFFFFFF is the GPU's NaN, which the IR's `nan`, the
+// host's quiet NaN 0x7fc00000, is not): the integer bits cast to the float type.
+ir::ValueOperand EntryTranslator::nan_literal(std::uint64_t bits, ir::ScalarType want) {
+  const ir::ScalarType as_int =
+      want == ir::ScalarType::F64 ? ir::ScalarType::U64 : ir::ScalarType::U32;
+  const std::string t = fresh_temp();
+  ir::Instruction& cast =
+      emit(ir::Opcode::Bitcast, want, {t},
+           {ir::Operand{ir::ValueOperand{ir::IntLiteral{bits, false}, {}}, {}}});
+  cast.source_type = as_int;
+  return {ir::RegRef{t}, {}};
+}
+
 ir::ValueOperand EntryTranslator::literal(const Immediate& imm, ir::ScalarType want) {
   switch (imm.kind) {
     case Immediate::Kind::Int: {
@@ -68,14 +82,18 @@ ir::ValueOperand EntryTranslator::literal(const Immediate& imm, ir::ScalarType w
     }
     case Immediate::Kind::F32Bits:
       if (want == ir::ScalarType::F32) {
-        return {ir::FloatLiteral{std::bit_cast<float>(static_cast<std::uint32_t>(imm.bits))}, {}};
+        const float v = std::bit_cast<float>(static_cast<std::uint32_t>(imm.bits));
+        if (std::isnan(v)) return nan_literal(imm.bits, want);
+        return {ir::FloatLiteral{v}, {}};
       }
       if (ir::is_int(want) && ir::size_bytes(want) == 4)
         return {ir::IntLiteral{imm.bits, false}, {}};
       break;
     case Immediate::Kind::F64Bits:
-      if (want == ir::ScalarType::F64)
+      if (want == ir::ScalarType::F64) {
+        if (std::isnan(std::bit_cast<double>(imm.bits))) return nan_literal(imm.bits, want);
         return {ir::FloatLiteral{std::bit_cast<double>(imm.bits)}, {}};
+      }
       if (ir::is_int(want) && ir::size_bytes(want) == 8)
         return {ir::IntLiteral{imm.bits, false}, {}};
       break;

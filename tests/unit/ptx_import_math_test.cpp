@@ -192,6 +192,20 @@ TEST_CASE("lop3 applies its truth table bit by bit; dp4a and dp2a sum byte produ
   }
 }
 
+TEST_CASE("a NaN literal keeps its bits (nvcc's 0f7FFFFFFF is the GPU's NaN)") {
+  // tgammaf's poles return the literal 0f7FFFFFFF; a float literal NaN would be the host's
+  // 0x7fc00000. Other payloads and the f64 one keep theirs too.
+  const auto f = run_one_warp("  mov.f32 %f1, 0f7FFFFFFF;\n  mov.b32 %r9, %f1;");
+  const auto g = run_one_warp("  mov.f32 %f1, 0fFF800001;\n  mov.b32 %r9, %f1;");
+  const auto d = run_one_warp(
+      "  mov.f64 %fd1, 0d7FF0000000000123;\n  mov.b64 %rd1, %fd1;\n  cvt.u32.u64 %r9, %rd1;");
+  for (unsigned l = 0; l < 32; ++l) {
+    CHECK(f[l] == 0x7fffffffu);
+    CHECK(g[l] == 0xff800001u);
+    CHECK(d[l] == 0x123u);  // the low word of the payload
+  }
+}
+
 // Lane l's float: (l - 16) / 8, lane 31 NaN, lane 30 -0.
 const std::string kFloats = R"(
   cvt.rn.f32.u32 %f1, %r1;
