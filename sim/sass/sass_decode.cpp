@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <utility>
@@ -77,6 +79,18 @@ constexpr std::array<std::pair<std::string_view, Compare>, 16> kCompares{{
     {"NEU", Compare::NEU},
     {"GEU", Compare::GEU},
 }};
+// A NaN immediate as encoded: nvdisasm lists every one as QNAN, but the instruction's bits 32-63
+// hold its 32 bits (ptxas keeps nvcc's 0f7FFFFFFF, the GPU's NaN) or, for a double operation,
+// the double's high word.
+double encoded_nan(const SassInstruction& s) {
+  const auto imm32 = static_cast<std::uint32_t>(s.low >> 32);
+  if (s.opcode.starts_with("DADD") || s.opcode.starts_with("DMUL") ||
+      s.opcode.starts_with("DFMA") || s.opcode.starts_with("DSETP") ||
+      s.opcode.starts_with("DMNMX"))
+    return std::bit_cast<double>(std::uint64_t{imm32} << 32);
+  return static_cast<double>(std::bit_cast<float>(imm32));
+}
+
 constexpr std::array<std::pair<std::string_view, DataType>, 19> kTypes{{
     {"U8", DataType::U8},         {"S8", DataType::S8},       {"U16", DataType::U16},
     {"S16", DataType::S16},       {"U32", DataType::U32},     {"S32", DataType::S32},
@@ -445,8 +459,10 @@ struct Decoder {
         continue;
       }
       std::string why;
-      const auto op = parse_operand(text, why);
+      auto op = parse_operand(text, why);
       if (!op) return fail(s, why + " is not understood");
+      if (op->kind == OperandKind::Imm && op->is_real && std::isnan(op->real))
+        op->real = encoded_nan(s);
       if (op->kind == OperandKind::Pred && op->index == kPredicateWord && inst.op != Op::P2R &&
           inst.op != Op::R2P)
         return fail(s, "operand PR outside P2R and R2P is not modelled");

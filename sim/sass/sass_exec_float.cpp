@@ -10,6 +10,7 @@
 #include <limits>
 #include <numbers>
 
+#include "sim/core/exec/approx_lowered.hpp"
 #include "sim/core/exec/gpu_nan.hpp"
 #include "sim/core/exec/half_float.hpp"
 #include "sim/sass/sass_lanes.hpp"
@@ -124,26 +125,27 @@ bool division_needs_slow_path(float a, float b) {
   return difference >= 126 || difference <= -126;
 }
 
+// The unit's functions as exec::unit_function models them for both executors.
 float multi_function(MufuFn fn, float a) {
-  const double d = a;
+  using exec::UnitFunction;
   switch (fn) {
     case MufuFn::Rcp:
-      return 1.0f / a;
+      return exec::unit_function(UnitFunction::Rcp, a);
     case MufuFn::Rsq:
-      return static_cast<float>(1.0 / std::sqrt(d));
+      return exec::unit_function(UnitFunction::Rsq, a);
     case MufuFn::Sqrt:
-      return std::sqrt(a);
+      return exec::unit_function(UnitFunction::Sqrt, a);
     case MufuFn::Ex2:
-      return static_cast<float>(std::exp2(d));
+      return exec::unit_function(UnitFunction::Ex2, a);
     case MufuFn::Lg2:
-      return static_cast<float>(std::log2(d));
+      return exec::unit_function(UnitFunction::Lg2, a);
     // MUFU.SIN and .COS take the angle in turns: ptxas multiplies by 1/(2 pi) before them.
     case MufuFn::Sin:
-      return static_cast<float>(std::sin(2.0 * std::numbers::pi * d));
+      return exec::unit_function(UnitFunction::Sin, a);
     case MufuFn::Cos:
-      return static_cast<float>(std::cos(2.0 * std::numbers::pi * d));
+      return exec::unit_function(UnitFunction::Cos, a);
     case MufuFn::Tanh:
-      return static_cast<float>(std::tanh(d));
+      return exec::unit_function(UnitFunction::Tanh, a);
     default:
       return 0.0f;
   }
@@ -151,9 +153,9 @@ float multi_function(MufuFn fn, float a) {
 
 // A double's high word in and out: the reciprocal (square root) seeds of the double divisions.
 std::uint32_t multi_function_high(MufuFn fn, std::uint32_t high) {
+  if (fn == MufuFn::Rsq64H) return exec::reciprocal_sqrt_seed(high);
   const double d = std::bit_cast<double>(std::uint64_t{high} << 32);
-  const double r = fn == MufuFn::Rcp64H ? 1.0 / d : 1.0 / std::sqrt(d);
-  return static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(r) >> 32);
+  return static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(1.0 / d) >> 32);
 }
 
 // A NaN converts to 0, and to a signed 64-bit integer to the most negative one, as the H200's

@@ -77,16 +77,17 @@ TEST_CASE("ballot_low_lanes votes among lanes 0-19 of each warp only") {
   }
 }
 
-TEST_CASE("harmonic_fast_divide sums x / (k + 1) with div.approx, each quotient rounded once") {
+TEST_CASE("harmonic_fast_divide sums x / (k + 1) with div.approx, as ptxas lowers it") {
   if (!have_nvcc()) return;
   const auto r = run_textbook("harmonic_fast_divide.cu");
   const auto x = r.initial<float>("x");
   const auto y = r.final<float>("y");
   for (std::size_t i = 0; i < x.size(); ++i) {
-    // The IR's div.approx: the quotient in double, rounded once to float; the sum in float,
-    // in the loop's order (24 terms, as the launch file gives).
+    // div.approx as ptxas lowers it (MUFU.RCP, then FMUL): (k + 1)'s reciprocal rounded to
+    // float, times x, rounded again; the sum in float, in the loop's order (24 terms, as the
+    // launch file gives).
     float sum = 0.0f;
-    for (int k = 0; k < 24; ++k) sum += static_cast<float>(static_cast<double>(x[i]) / (k + 1.0));
+    for (int k = 0; k < 24; ++k) sum += static_cast<float>(1.0 / (k + 1.0)) * x[i];
     CHECK(y[i] == sum);
   }
   // The loop stays rolled (#pragma unroll 1) and the kernel keeps its bounds.

@@ -11,6 +11,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "sim/core/exec/approx_lowered.hpp"
 #include "sim/core/exec/gpu_nan.hpp"
 
 namespace warpsim::exec::alu {
@@ -259,15 +260,19 @@ struct Rcp {
       return T{};
   }
 };
-// The approximations, in double precision and rounded once to float.
-template <double (*kFn)(double)>
+// The approximations, in double precision and rounded once to float; where `kLowered` is
+// given, an f32 operand takes it instead: the function as ptxas lowers it (approx_lowered.hpp).
+template <double (*kFn)(double), float (*kLowered)(float) = nullptr>
 struct Approx {
   template <typename T>
   static T apply(T a) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (std::is_same_v<T, float> && kLowered != nullptr) {
+      return gpu_nan(kLowered(a), a);
+    } else if constexpr (std::is_floating_point_v<T>) {
       return gpu_nan(static_cast<T>(kFn(static_cast<double>(a))), a);
-    else
+    } else {
       return T{};
+    }
   }
 };
 // PTX's rcp.approx.ftz.f32: subnormal inputs and results flushed to zero, signs kept. And
@@ -299,7 +304,7 @@ struct ReciprocalFlushed {
   }
 };
 inline double reciprocal_sqrt(double x) {
-  return 1.0 / std::sqrt(x);
+  return reciprocal_sqrt_lowered(x);
 }
 inline double exp2_of(double x) {
   return std::exp2(x);
@@ -313,19 +318,19 @@ inline double sine(double x) {
 inline double cosine(double x) {
   return std::cos(x);
 }
-// The approximate divisions, in double precision and rounded once to float; `kFast` is
-// div.approx, whose reciprocal of a divisor beyond 2^126 underflows to 0.
+// The approximate divisions: `kFast` is div.approx, on f32 as ptxas lowers it (a reciprocal
+// flushed to 0 for a divisor beyond 2^126, then a product; approx_lowered.hpp), div.full (and
+// div.approx.f64) in double precision and rounded once.
 template <bool kFast>
 struct ApproxDivide {
   template <typename T>
   static T apply(T a, T b) {
     if constexpr (std::is_floating_point_v<T>) {
-      const double magnitude = std::fabs(static_cast<double>(b));
-      if (kFast && magnitude > 0x1p126 && magnitude < 0x1p128) {
-        return std::isinf(a) ? gpu_nan(std::numeric_limits<T>::quiet_NaN(), a, b)
-                             : std::copysign(T{0}, a * b);
+      if constexpr (kFast && std::is_same_v<T, float>) {
+        return gpu_nan(divide_approx_lowered(a, b), a, b);
+      } else {
+        return gpu_nan(static_cast<T>(static_cast<double>(a) / static_cast<double>(b)), a, b);
       }
-      return gpu_nan(static_cast<T>(static_cast<double>(a) / static_cast<double>(b)), a, b);
     } else {
       return T{};
     }
