@@ -150,7 +150,9 @@ void execute_syncs(const Lanes& x) {
       }
       const std::uint64_t before =
           arrive(x, lane, objects.data[lane], arrivals, transactions, (sub & kOptOut) != 0);
-      x.set64(x.op(0), lane, before);
+      // The token: the object's high word before the arrival (its phase and pending count), and
+      // the arrivals made in the low word (an H100's tokens, results/h100_2026_12_06c/).
+      x.set64(x.op(0), lane, (before & 0xffffffff00000000ull) | arrivals);
     });
     return;
   }

@@ -3,13 +3,17 @@
 // mbarrier.* to SYNCS and ARRIVES.
 //
 // The object's layout, as ptxas's code reads and writes it (mbarrier.init computes the word it
-// stores; mbarrier.pending_count and try_wait.parity read fields of it):
+// stores; mbarrier.pending_count and try_wait.parity read fields of a token):
 //   bit 63       the phase's parity
 //   bits 43-62   2^20 - the arrivals still pending in this phase
 //   bits 21-41   the transaction count (bytes or copies still to land), two's complement
 //   bits 1-20    2^20 - the arrivals each phase expects
-// A phase completes when no arrival and no transaction is pending: the parity flips and the
-// pending count starts again from the expected one.
+// The transaction bits are warpsim's choice: no code reads them, and on an H100 plain loads of
+// the object read zeros after every step (validation/h200/results/h100_2026_12_06c/), so only
+// the tokens show it. An arrival's token is the object's high word before it, with the
+// arrivals made in the low word (the H100's tokens, bit for bit). A phase completes when no
+// arrival and no transaction is pending: the parity flips and the pending count starts again
+// from the expected one.
 //
 // A SYNCS.PHASECHK.TRANS64.TRYWAIT whose phase is not complete suspends its lanes until it is
 // (the GPU suspends them for a time it chooses, then answers false; warpsim answers once the
