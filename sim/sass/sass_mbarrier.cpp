@@ -57,10 +57,11 @@ Mbarrier unpack(std::uint64_t word) {
   Mbarrier m;
   m.pending = kCountLimit - ((word >> kPendingShift) & kCountMask);
   m.expected = kCountLimit - ((word >> kExpectedShift) & kCountMask);
+  // The field holds the pending transactions negated (expect_tx counts it down from 0).
   const std::uint64_t t = (word >> kTransactionShift) & kTransactionMask;
   m.transactions =
-      static_cast<std::int64_t>(t) -
-      (((t >> (kTransactionBits - 1)) & 1u) != 0 ? std::int64_t{1} << kTransactionBits : 0);
+      -(static_cast<std::int64_t>(t) -
+        (((t >> (kTransactionBits - 1)) & 1u) != 0 ? std::int64_t{1} << kTransactionBits : 0));
   m.phase = static_cast<unsigned>(word >> kPhaseShift);
   return m;
 }
@@ -68,7 +69,7 @@ Mbarrier unpack(std::uint64_t word) {
 std::uint64_t pack(const Mbarrier& m) {
   return ((kCountLimit - m.pending) & kCountMask) << kPendingShift |
          ((kCountLimit - m.expected) & kCountMask) << kExpectedShift |
-         (static_cast<std::uint64_t>(m.transactions) & kTransactionMask) << kTransactionShift |
+         (static_cast<std::uint64_t>(-m.transactions) & kTransactionMask) << kTransactionShift |
          std::uint64_t{m.phase} << kPhaseShift;
 }
 
@@ -150,9 +151,10 @@ void execute_syncs(const Lanes& x) {
       }
       const std::uint64_t before =
           arrive(x, lane, objects.data[lane], arrivals, transactions, (sub & kOptOut) != 0);
-      // The token: the object's high word before the arrival (its phase and pending count), and
-      // the arrivals made in the low word (an H100's tokens, results/h100_2026_12_06c/).
-      x.set64(x.op(0), lane, (before & 0xffffffff00000000ull) | arrivals);
+      // The token: the object's high word before the arrival (its phase, pending count and the
+      // top of its transaction field), and the instruction's count or transaction operand in the
+      // low word, 0 for a plain arrival (an H100's tokens, results/h100_2026_12_06d/).
+      x.set64(x.op(0), lane, (before & 0xffffffff00000000ull) | value);
     });
     return;
   }

@@ -6,14 +6,16 @@
 // stores; mbarrier.pending_count and try_wait.parity read fields of a token):
 //   bit 63       the phase's parity
 //   bits 43-62   2^20 - the arrivals still pending in this phase
-//   bits 21-41   the transaction count (bytes or copies still to land), two's complement
+//   bits 21-41   the transactions (bytes or copies) still to land, negated, two's complement
 //   bits 1-20    2^20 - the arrivals each phase expects
-// The transaction bits are warpsim's choice: no code reads them, and on an H100 plain loads of
-// the object read zeros after every step (validation/h200/results/h100_2026_12_06c/), so only
-// the tokens show it. An arrival's token is the object's high word before it, with the
-// arrivals made in the low word (the H100's tokens, bit for bit). A phase completes when no
-// arrival and no transaction is pending: the parity flips and the pending count starts again
-// from the expected one.
+// On an H100 plain loads of the object read zeros after every step, so the tokens show it: an
+// arrival's token is the object's high word before it (phase, pending arrivals, and the top ten
+// bits of the transaction field: all ones while transactions are pending, as negated counts
+// give), with the instruction's count or transaction operand in the low word, 0 for a plain
+// arrival (validation/h200/results/h100_2026_12_06c/ and _06d/). The transaction field's low
+// eleven bits and the expected count's bits show nowhere. A phase completes when no arrival
+// and no transaction is pending: the parity flips and the pending count starts again from the
+// expected one.
 //
 // A SYNCS.PHASECHK.TRANS64.TRYWAIT whose phase is not complete suspends its lanes until it is
 // (the GPU suspends them for a time it chooses, then answers false; warpsim answers once the

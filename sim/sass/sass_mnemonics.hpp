@@ -163,11 +163,11 @@ inline constexpr Mnemonic kMnemonics[] = {
     // in no reported pipe, read off async_copy_pipeline (results/h100_2026_12_05b/).
     {"LDGSTS", Op::LDGSTS, false, Pipe::Lsu},
     {"LDGDEPBAR", Op::NOP, false, Pipe::Lsu},
-    // mbarrier's (sass_mbarrier.hpp): the ADU, read off barrier_copy, pipeline_stages and
-    // mbarrier_probe on an H100 (results/h100_2026_12_06c/: the LSU counts 648, 1248 and 21
-    // fewer, the ADU as many more, than with them in the LSU).
+    // mbarrier's (sass_mbarrier.hpp): SYNCS in the ADU, ARRIVES (cp.async's arrival) in the
+    // LSU, read off barrier_copy, pipeline_stages and mbarrier_probe on an H100
+    // (results/h100_2026_12_06c/ with both in the LSU, _06d/ with both in the ADU).
     {"SYNCS", Op::SYNCS, false, Pipe::Adu},
-    {"ARRIVES", Op::ARRIVES, false, Pipe::Adu},
+    {"ARRIVES", Op::ARRIVES, false, Pipe::Lsu},
     {"SHFL", Op::SHFL, false, Pipe::Lsu},
     {"VOTE", Op::VOTE, false, Pipe::Alu},
     {"VOTEU", Op::VOTE, true, Pipe::Uniform},

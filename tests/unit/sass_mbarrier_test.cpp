@@ -27,7 +27,7 @@ bool mbarrier_tools() {
 struct Fields {
   std::uint64_t pending;
   unsigned phase;
-  std::uint32_t arrivals;  // the token's low word: the arrivals made
+  std::uint32_t operand;  // the token's low word: the count or transactions operand
 };
 Fields fields(std::uint64_t token) {
   return {(1u << 20) - ((token >> 43) & 0xfffff), static_cast<unsigned>(token >> 63),
@@ -75,19 +75,24 @@ TEST_CASE("an mbarrier's arrivals, transactions, dropped arrival and phases, ste
   const auto words = values_of<std::uint64_t>(r.result.memory, "words");
   const auto flags = values_of<std::uint32_t>(r.result.memory, "flags");
   REQUIRE(words.size() == 16);
-  // The arrivals of mbarrier_probe.cu, one thread, count 64, each token the object before it:
+  // The arrivals of mbarrier_probe.cu, one thread, count 64, each token the object's high word
+  // before it and the instruction's count or transaction operand (0 for a plain arrival):
   // arrive 1 (64 pending); arrive 3 (63); after expect_tx 100 and complete_tx 40,
   // arrive.expect_tx 8 (60: one arrival); after complete_tx 68 (no transaction left),
   // arrive_drop (59: one arrival, and one expected fewer from now on); arrive 58 (58 pending:
   // the phase completes: parity 1, 63 pending as now expected); arrive 1 in phase 1 (63).
   const std::uint64_t pending[] = {64, 63, 60, 59, 58, 63};
-  const std::uint32_t arrivals[] = {1, 3, 1, 1, 58, 1};
+  const std::uint32_t operand[] = {0, 3, 8, 0, 58, 0};
   for (std::size_t i = 0; i < 6; ++i) {
     CAPTURE(i);
     const Fields f = fields(words[i]);
     CHECK(f.pending == pending[i]);
     CHECK(f.phase == (i < 5 ? 0u : 1u));
-    CHECK(f.arrivals == arrivals[i]);
+    CHECK(f.operand == operand[i]);
+    // The transaction field (bits 21-41) holds the pending transactions negated: at
+    // arrive.expect_tx 100 - 40 = 60 are pending, -60 in 21 bits is 0x1fffc4, whose top ten
+    // bits (the token's bits 32-41) are all ones; none are pending at the other arrivals.
+    CHECK(((words[i] >> 32) & 0x3ffu) == (i == 2 ? 0x3ffu : 0u));
   }
   // pending_count of arrive.expect_tx's token (60), test_wait on the first token before and
   // after its phase, test_wait.parity of 0 and 1 after it.
