@@ -260,13 +260,13 @@ struct Rcp {
       return T{};
   }
 };
-// The approximations, in double precision and rounded once to float; where `kLowered` is
-// given, an f32 operand takes it instead: the function as ptxas lowers it (approx_lowered.hpp).
-template <double (*kFn)(double), float (*kLowered)(float) = nullptr>
+// The approximations: an f32 operand as ptxas lowers the function (`kLowered`,
+// approx_lowered.hpp), an f64 one in double precision (`kFn`).
+template <double (*kFn)(double), float (*kLowered)(float)>
 struct Approx {
   template <typename T>
   static T apply(T a) {
-    if constexpr (std::is_same_v<T, float> && kLowered != nullptr) {
+    if constexpr (std::is_same_v<T, float>) {
       return gpu_nan(kLowered(a), a);
     } else if constexpr (std::is_floating_point_v<T>) {
       return gpu_nan(static_cast<T>(kFn(static_cast<double>(a))), a);
