@@ -162,6 +162,32 @@ class Runner {
       if (!ok(d_.to_device(ptr, b.bytes.data(), device_bytes_.back()), "cuMemcpyHtoD"))
         return false;
     }
+    return upload_constants(launch);
+  }
+
+  // Each module constant a launch file gave its value, into the GPU module's symbol, as
+  // cudaMemcpyToSymbol would (a .cu file's __constant__ array; the others hold their PTX
+  // initialisers already).
+  bool upload_constants(const exec::LaunchSpec& launch) {
+    for (const ir::ArrayDecl& c : launch.constants) {
+      if (!c.filled_by_launch) continue;
+      const unsigned size = ir::size_bytes(c.element);
+      std::vector<std::uint8_t> bytes(c.init.size() * size);
+      for (std::size_t i = 0; i < c.init.size(); ++i) {
+        const std::uint64_t bits = exec::literal_bits(c.init[i], c.element);
+        std::memcpy(bytes.data() + i * size, &bits, size);
+      }
+      const std::string& symbol = c.ptx_name.empty() ? c.name : c.ptx_name;
+      CUdeviceptr ptr = 0;
+      std::size_t available = 0;
+      if (!ok(d_.global(&ptr, &available, module_, symbol.c_str()),
+              "cuModuleGetGlobal (a module constant)")) {
+        error_ += " ('" + c.name + "')";
+        return false;
+      }
+      if (!ok(d_.to_device(ptr, bytes.data(), std::min(available, bytes.size())), "cuMemcpyHtoD"))
+        return false;
+    }
     return true;
   }
 

@@ -266,6 +266,43 @@ TEST_CASE("a .cu file's kernel the IR cannot import stops only the runs of that 
   CHECK(chosen.out.find("launch twice") != std::string::npos);
 }
 
+TEST_CASE("a launch file fills a .cu file's __constant__ and __device__ arrays") {
+  if (!have_nvcc()) return;
+  const auto dir = std::filesystem::temp_directory_path() / "warpsim_module_values";
+  std::filesystem::create_directories(dir);
+  const std::string cu = (dir / "taps.cu").string(), launches = (dir / "taps.launch").string();
+  // y[i] = offset + sum over k < 4 of taps[k] * x[i + k], the taps and the offset as a host
+  // program would copy them in with cudaMemcpyToSymbol.
+  std::ofstream(cu) << "__constant__ int taps[4];\n__device__ int offset[1];\n"
+                       "__global__ void fir(const int* x, int* y) {\n"
+                       "  int s = offset[0];\n"
+                       "  for (int k = 0; k < 4; ++k) s += taps[k] * x[threadIdx.x + k];\n"
+                       "  y[threadIdx.x] = s;\n}\n";
+  auto write_launch = [&](const std::string& taps) {
+    std::ofstream(launches) << "launch fir grid(1) block(32) {\n  x = s32[36] iota\n"
+                               "  y = s32[32] zero\n  taps = "
+                            << taps << "\n  offset = s32[1] constant(1000)\n}\n";
+  };
+  write_launch("s32[4] iota");
+  const auto dump = (dir / "y.bin").string();
+  for (const char* frontend : {"ir", "sass"}) {
+    if (std::string(frontend) == "sass" && !have_sass_tools("the SASS run is not checked")) break;
+    CAPTURE(frontend);
+    const auto r = run_cli(
+        {"run", cu, "--launch-file", launches, "--frontend", frontend, "--dump", "y=" + dump});
+    REQUIRE(r.exit_code == 0);
+    std::ifstream in(dump, std::ios::binary);
+    std::vector<std::int32_t> y(32);
+    in.read(reinterpret_cast<char*>(y.data()), 32 * 4);
+    // taps = 0, 1, 2, 3 and x[j] = j: y[i] = 1000 + (i + 1) + 2 (i + 2) + 3 (i + 3) = 1014 + 6 i.
+    for (int i = 0; i < 32; ++i) CHECK(y[static_cast<std::size_t>(i)] == 1014 + 6 * i);
+  }
+  write_launch("s32[5] iota");  // one element more than taps holds
+  const auto too_big = run_cli({"run", cu, "--launch-file", launches, "--frontend", "ir"});
+  CHECK(too_big.exit_code == 2);
+  CHECK(too_big.err.find("'taps' holds 16 bytes; the value gives 20") != std::string::npos);
+}
+
 TEST_CASE("a launch's buffer can start as an earlier launch left one of its buffers") {
   // `doubles` writes 2 i into out; `plus_one` starts with data = that and writes data + 1, so its
   // out holds 2 i + 1. A launch naming itself (or one after it) is an error at the argument.

@@ -15,6 +15,7 @@
 #include "sim/import/ptx_import.hpp"
 #include "sim/import/ptxas_registers.hpp"
 #include "sim/import/toolkit.hpp"
+#include "tools/warpsim/module_values.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -197,6 +198,9 @@ LoadedInput load_input(const std::string& path, const InputOptions& options) {
       if (l.name == l.kernel) l.name = name.ir;
       l.kernel = name.ir;
     }
+  }
+  apply_module_values(loaded.module, resolved, diags);
+  for (ir::Launch& l : resolved) {
     const bool imported = loaded.module.find_kernel(l.kernel) != nullptr;
     const bool of_the_file = std::ranges::any_of(
         input.kernels, [&](const ptx::KernelName& name) { return name.ir == l.kernel; });

@@ -218,6 +218,7 @@ std::optional<exec::LaunchSpec> resolve_launch(const ir::LoadedModule& loaded,
   exec::LaunchSpec spec;
   spec.kernel = kernel;
   spec.globals = loaded.module.globals;
+  spec.constants = loaded.module.constants;
   spec.grid = launch->grid;
   spec.block = launch->block;
   spec.cluster = launch->cluster;

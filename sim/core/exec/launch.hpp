@@ -25,6 +25,9 @@ struct LaunchSpec {
   // The module's global variables (ir::Module::globals, whose elements outlive the spec): each
   // launch's global memory holds them after the pointer parameters' buffers.
   std::span<const ir::ArrayDecl> globals;
+  // The module's constants (ir::Module::constants): the GPU's module is given their
+  // initialisers before the launch, as a host fills __constant__ memory.
+  std::span<const ir::ArrayDecl> constants;
 
   std::uint64_t threads_per_block() const { return block.count(); }
   std::uint64_t warps_per_block() const { return (block.count() + kWarpSize - 1) / kWarpSize; }

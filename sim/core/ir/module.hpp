@@ -173,6 +173,9 @@ struct ArrayDecl {
   // An imported module variable whose PTX name is no IR word (nvcc's string constants, "$str"):
   // that name, by which the GPU's module knows it; empty otherwise (the printed IR has none).
   std::string ptx_name;
+  // A constant or global a launch file gave its value (as a host's cudaMemcpyToSymbol): the
+  // GPU's module is given it too.
+  bool filled_by_launch = false;
   bool operator==(const ArrayDecl&) const = default;
 };
 
