@@ -128,6 +128,7 @@ class EntryTranslator {
   bool multiply(const OpcodeParts& parts);           // mul
   bool multiply_add(const OpcodeParts& parts);       // mad, fma
   bool warp_reduction(const OpcodeParts& parts);     // redux.sync (translate_control.cpp)
+  bool match_all(const OpcodeParts& parts);          // match.all.sync
   bool barrier_reduction(const OpcodeParts& parts);  // bar.red (translate_control.cpp)
   ir::ValueOperand stored_value(const Operand& source, ir::ScalarType t);
   void funnel_shift(const OpcodeParts& parts);

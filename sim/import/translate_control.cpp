@@ -173,6 +173,32 @@ ir::Instruction& EntryTranslator::emit_shuffle(ir::ScalarType t, const std::stri
   return emit(ir::Opcode::Shfl, t, {dest}, {op(value), op(lane)});
 }
 
+// match.all.sync.b32/b64 d[|p], a, members (CUDA's __match_all_sync): the members when every
+// member holds this lane's value, else 0, and p whether they do. Every member holds the value
+// exactly when the members match.any finds holding it are all the members.
+bool EntryTranslator::match_all(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  expect_operands(3);
+  const ScalarType t = ir::size_bytes(parts.type()) == 8 ? ScalarType::U64 : ScalarType::U32;
+  const ir::ValueOperand members = members_or_active(2);
+  const ir::ValueOperand a = value(operand(1), t);
+  const std::string same = fresh_temp(), all = fresh_temp();
+  emit(Opcode::MatchAny, t, {same}, {op(a), op(members)});
+  emit(Opcode::Eq, ScalarType::U32, {all}, {op(reg(same)), op(members)});
+  const Operand& target = operand(0);
+  const auto* pair = std::get_if<PairOperand>(&target);
+  const Dest d = dest(pair ? Operand{pair->first} : target, ScalarType::U32);
+  emit(Opcode::Select, ScalarType::U32, {d.name}, {op(reg(all)), op(members), op(number(0))});
+  finish(d);
+  if (pair) {
+    const Dest p = dest(Operand{pair->second}, ScalarType::Pred);
+    emit(Opcode::Mov, ScalarType::Pred, {p.name}, {op(reg(all))});
+    finish(p);
+  }
+  return true;
+}
+
 bool EntryTranslator::warp_reduction(const OpcodeParts& parts) {
   // redux.sync.OP.T d, a, members (CUDA's __reduce_OP_sync): the IR's redux.sync; a whole-warp
   // mask means the lanes executing it, as for match.
@@ -248,6 +274,7 @@ bool EntryTranslator::warp_wide(const OpcodeParts& parts) {
   if (b == "match") {
     // match.any.sync.b32/b64 d, a, members: the members holding this lane's value. A whole-warp
     // mask means the lanes executing it, as for the plain shuffles and votes.
+    if (parts.has("all") && parts.has("sync")) return match_all(parts);
     if (!parts.has("any") || !parts.has("sync")) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (match.any.sync is)"};
     }

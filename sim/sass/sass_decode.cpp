@@ -226,7 +226,7 @@ bool apply_modifier(Op op, std::string_view mod, Modifiers& m, int& types_seen) 
   };
   if (op == Op::MUFU && sub_from(0, 10)) return true;
   if (op == Op::SHFL && sub_from(10, 4)) return true;
-  if ((op == Op::VOTE || op == Op::MATCH) && sub_from(14, 3)) return op == Op::VOTE || m.sub == 0;
+  if ((op == Op::VOTE || op == Op::MATCH) && sub_from(14, 3)) return op == Op::VOTE || m.sub <= 1;
   if ((op == Op::ATOMG || op == Op::REDG || op == Op::ATOMS || op == Op::ATOM) && sub_from(17, 11))
     return true;
   if (op == Op::BAR && sub_from(28, 3)) return true;

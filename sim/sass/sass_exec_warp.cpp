@@ -1,6 +1,6 @@
 // Instructions across a warp's lanes: SHFL (PTX shfl.sync's lane arithmetic: b the lane or
 // offset, c the clamp in bits 0-4 and the segment mask in bits 8-12), VOTE (ballot, any, all,
-// uniform) and MATCH.ANY. Sources are read for every lane before any lane is written.
+// uniform), MATCH.ANY and MATCH.ALL. Sources are read for every lane before any lane is written.
 #include <array>
 #include <bit>
 
@@ -89,6 +89,28 @@ void match_any(const Lanes& x) {
   });
 }
 
+// MATCH.ALL [Pd,] Rd, Ra: the executing lanes in Rd where every one holds the same value, else
+// 0; Pd whether they do (CUDA's __match_all_sync).
+void match_all(const Lanes& x) {
+  const bool with_pred = x.op(0).kind == OperandKind::Pred;
+  const Operand& dest = x.op(with_pred ? 1 : 0);
+  const Operand& source = x.op(with_pred ? 2 : 1);
+  const bool wide = data_bytes(x.inst.mods.type) == 8;
+  bool all = true, seen = false;
+  std::uint64_t first = 0;
+  for (std::uint32_t m = x.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t v = wide ? x.raw64(source, lane) : x.raw(source, lane);
+    if (seen && v != first) all = false;
+    first = seen ? first : v;
+    seen = true;
+  }
+  x.each([&](unsigned lane) {
+    x.set(dest, lane, all ? x.mask : 0u);
+    if (with_pred) x.set_pred(x.op(0), lane, all);
+  });
+}
+
 // REDUX: one value for the warp, reduced over the executing lanes, into a uniform register.
 void reduce(const Lanes& x) {
   const auto op = static_cast<ReduxOp>(x.inst.mods.sub);
@@ -162,7 +184,7 @@ void execute_warp_level(const Lanes& x) {
     case Op::VOTE:
       return vote(x);
     case Op::MATCH:
-      return match_any(x);
+      return x.inst.mods.sub == 1 ? match_all(x) : match_any(x);
     case Op::REDUX:
       return reduce(x);
     case Op::B2R:

@@ -212,6 +212,29 @@ TEST_CASE("match.any gives each lane the members holding its value") {
   for (unsigned l = 0; l < 32; ++l) CHECK(wide[l] == (l < 8 ? 0xffu : 0xffffff00u));
 }
 
+TEST_CASE("match.all gives the members where all hold one value, and says whether they do") {
+  // Lane l holds l / 32 (0 in every lane): d the whole warp and p true, read as d + 7 (p selects
+  // 7): 0xffffffff + 7 wraps to 6.
+  const auto same = run_one_warp(R"(
+  shr.u32 %r2, %r1, 5;
+  match.all.sync.b32 %r3|%p1, %r2, -1;
+  selp.u32 %r4, 7, 0, %p1;
+  add.s32 %r9, %r3, %r4;)");
+  for (unsigned l = 0; l < 32; ++l) CHECK(same[l] == 6u);
+  // Lane l holds l % 2: not all one value: d = 0 and p false, so d + 0.
+  const auto differ = run_one_warp(R"(
+  and.b32 %r2, %r1, 1;
+  match.all.sync.b32 %r3|%p1, %r2, -1;
+  selp.u32 %r4, 7, 0, %p1;
+  add.s32 %r9, %r3, %r4;)");
+  for (unsigned l = 0; l < 32; ++l) CHECK(differ[l] == 0u);
+  // Members 0-15 only, lanes 16-31 skipping it: lane l holds l / 16, 0 among them: 0xffff.
+  const auto low = run_low_half(R"(
+  shr.u32 %r2, %r1, 4;
+  match.all.sync.b32 %r9, %r2, 65535;)");
+  for (unsigned l = 0; l < 16; ++l) CHECK(low[l] == 0xffffu);
+}
+
 TEST_CASE("activemask is the lanes executing it") {
   const auto mask = run_low_half("  activemask.b32 %r9;");
   for (unsigned l = 0; l < 16; ++l) CHECK(mask[l] == 0xffffu);
