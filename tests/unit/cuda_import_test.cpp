@@ -351,4 +351,30 @@ TEST_CASE("a 32-bit load into a 64-bit register sign-extends .s32 and zero-exten
   }
 }
 
+TEST_CASE("threads that return before a __syncthreads() are not waited for there") {
+  if (!have_nvcc("the kernel is not compiled here")) return;
+  // `if (i >= n) return;` then a barrier: in block 1, threads 72-127 return (n = 200). Warp 2
+  // diverges there (lanes 0-7 go on), and its returning lanes exit as the GPU's code exits them,
+  // so the barrier opens for the 72 that reach it.
+  const exec::LaunchResult r =
+      run_cuda("early_return",
+               "__global__ void early_return(const float* x, float* y, int n) {\n"
+               "  __shared__ float s[128];\n"
+               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  if (i >= n) return;\n"
+               "  s[threadIdx.x] = x[i];\n  __syncthreads();\n"
+               "  y[i] = s[threadIdx.x ^ 1];\n}\n",
+               "launch early_return grid(2) block(128) {\n"
+               "  x = f32[256] iota\n  y = f32[256] zero\n  n = 200\n}\n");
+  const auto* y = reinterpret_cast<const float*>(r.memory.find("y")->bytes.data());
+  for (int i = 0; i < 256; ++i) {
+    CAPTURE(i);
+    // Thread t of block b reads its pair's element, x[b * 128 + (t ^ 1)] = that index (the pairs
+    // of the threads that go on go on together: 71 ^ 1 = 70); the returning threads write none.
+    const int t = i % 128, b = i / 128;
+    const float want = i >= 200 ? 0.0f : static_cast<float>(b * 128 + (t ^ 1));
+    CHECK(y[i] == want);
+  }
+}
+
 }  // namespace warpsim::test

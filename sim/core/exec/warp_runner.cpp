@@ -157,6 +157,15 @@ void WarpRunner::branch(WarpState& w, const DecodedInst& d) {
   for (const SimtEntry& side : sides) {
     if (side.pc != join) w.stack.push_back(side);
   }
+  // Lanes that branch straight to a join that returns (CUDA's `if (i >= n) return;` before a
+  // __syncthreads()) return first, as their own entry, instead of waiting at the join: the
+  // GPU's code exits them there (ptxas's @P EXIT), so a barrier on the other side counts them
+  // as exited rather than waiting for them.
+  if (join != kExitPc && ctx_.program.insts[join].opcode == ir::Opcode::Ret) {
+    for (const SimtEntry& side : sides) {
+      if (side.pc == join) w.stack.push_back({join, kExitPc, side.mask});
+    }
+  }
   while (w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
 }
 
