@@ -189,8 +189,14 @@ void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diag
     return;
   }
   if (!operand_compatible(p.type, buf.element)) {
+    // An imported kernel's pointer to 8- or 16-bit elements (char, short, __half) points to
+    // 32-bit words whose bytes the kernel addresses.
+    const std::string words = size_bytes(p.type) == 4 && is_int(p.type)
+                                  ? " (a pointer to 8- or 16-bit elements, char, short or "
+                                    "__half, takes a buffer of 32-bit words holding them)"
+                                  : "";
     diags.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
-                           "', which points to " + type);
+                           "', which points to " + type + words);
   }
   const unsigned elem = size_bytes(buf.element);
   if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
