@@ -13,6 +13,7 @@
 #if WARPSIM_HAVE_CUPTI
 #include "cuda_backend/cupti_counters.hpp"
 #endif
+#include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/values.hpp"
 #include "sim/metrics/metric_table.hpp"
 
@@ -171,12 +172,7 @@ class Runner {
   bool upload_constants(const exec::LaunchSpec& launch) {
     for (const ir::ArrayDecl& c : launch.constants) {
       if (!c.filled_by_launch) continue;
-      const unsigned size = ir::size_bytes(c.element);
-      std::vector<std::uint8_t> bytes(c.init.size() * size);
-      for (std::size_t i = 0; i < c.init.size(); ++i) {
-        const std::uint64_t bits = exec::literal_bits(c.init[i], c.element);
-        std::memcpy(bytes.data() + i * size, &bits, size);
-      }
+      const std::vector<std::uint8_t> bytes = exec::initial_bytes(c);
       const std::string& symbol = c.ptx_name.empty() ? c.name : c.ptx_name;
       CUdeviceptr ptr = 0;
       std::size_t available = 0;

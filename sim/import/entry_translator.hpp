@@ -181,9 +181,10 @@ class EntryTranslator {
   // cvt between f16/bf16 (a 16-bit register, held as a u32) and f32/f64.
   bool half_conversion(const OpcodeParts& parts);
   bool pack_or_unpack_16(const VectorOperand& halves, bool unpack);
-  bool pack_or_unpack(const OpcodeParts& parts);    // mov.b64 with {lo, hi}
-  void find_leading_bit(const OpcodeParts& parts);  // bfind (translate_bits.cpp, as the next)
-  void permute_bytes(const OpcodeParts& parts);     // prmt
+  bool pack_or_unpack(const OpcodeParts& parts);           // mov.b64 with {lo, hi}
+  bool bit_operation(const OpcodeParts& parts);            // translate_bits.cpp, as the next
+  void find_leading_bit(const OpcodeParts& parts);         // bfind
+  void permute_bytes(const OpcodeParts& parts);            // prmt
   void absolute_difference_sum(const OpcodeParts& parts);  // sad
   void permute_bytes_at_run_time();                        // prmt with a register selector
   void copy_sign(const OpcodeParts& parts);

@@ -205,42 +205,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
-  if (b == "bfind") {
-    find_leading_bit(parts);
-    return true;
-  }
-  if (b == "prmt") {
-    permute_bytes(parts);
-    return true;
-  }
-  if (b == "copysign") {
-    copy_sign(parts);
-    return true;
-  }
-  if (b == "bfe") {
-    extract_bit_field(parts);
-    return true;
-  }
-  if (b == "bfi") {
-    insert_bit_field(parts);
-    return true;
-  }
-  if (b == "bmsk") {
-    bit_mask(parts);
-    return true;
-  }
-  if (b == "lop3") {
-    three_input_logic(parts);
-    return true;
-  }
-  if (b == "dp4a" || b == "dp2a") {
-    dot_product(parts, b == "dp4a");
-    return true;
-  }
-  if (b == "sad") {
-    absolute_difference_sum(parts);
-    return true;
-  }
+  if (bit_operation(parts)) return true;
   if (b == "shf") {
     funnel_shift(parts);
     return true;

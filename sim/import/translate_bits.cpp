@@ -8,6 +8,48 @@
 
 namespace warpsim::ptx {
 
+// The bit-level instructions this file and translate_logic.cpp translate; false for another.
+bool EntryTranslator::bit_operation(const OpcodeParts& parts) {
+  const std::string& b = parts.base;
+  if (b == "bfind") {
+    find_leading_bit(parts);
+    return true;
+  }
+  if (b == "prmt") {
+    permute_bytes(parts);
+    return true;
+  }
+  if (b == "copysign") {
+    copy_sign(parts);
+    return true;
+  }
+  if (b == "bfe") {
+    extract_bit_field(parts);
+    return true;
+  }
+  if (b == "bfi") {
+    insert_bit_field(parts);
+    return true;
+  }
+  if (b == "bmsk") {
+    bit_mask(parts);
+    return true;
+  }
+  if (b == "lop3") {
+    three_input_logic(parts);
+    return true;
+  }
+  if (b == "dp4a" || b == "dp2a") {
+    dot_product(parts, b == "dp4a");
+    return true;
+  }
+  if (b == "sad") {
+    absolute_difference_sum(parts);
+    return true;
+  }
+  return false;
+}
+
 // bfind.u32/.s32 [.shiftamt] d, a (CUDA's __ffs comes to brev then bfind.shiftamt): the
 // position of the most significant bit that differs from the sign (for .u32, the highest set
 // bit), or with .shiftamt 31 minus it; 0xffffffff when there is none. For a negative .s32 that

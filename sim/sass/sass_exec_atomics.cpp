@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 
+#include "sim/core/exec/float_flush.hpp"
 #include "sim/core/exec/shared_access.hpp"
 #include "sim/sass/sass_memory_access.hpp"
 
@@ -38,19 +39,6 @@ T combine(AtomOp op, T old, T v) {
   }
 }
 
-// A float's bits with a subnormal flushed to zero, its sign kept.
-std::uint32_t flush_subnormal(std::uint32_t bits) {
-  return (bits & 0x7f800000u) == 0 ? bits & 0x80000000u : bits;
-}
-
-// atom.add.f32 and red.add.f32 (SASS .F32.FTZ.RN): rounded to nearest, subnormal inputs and
-// result flushed to zero, sign kept (PTX ISA, atom).
-std::uint32_t add_floats_ftz(std::uint32_t a, std::uint32_t b) {
-  const float sum =
-      std::bit_cast<float>(flush_subnormal(a)) + std::bit_cast<float>(flush_subnormal(b));
-  return flush_subnormal(std::bit_cast<std::uint32_t>(sum));
-}
-
 // One lane's read-modify-write at `p`; returns the old bits.
 std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::uint64_t swap) {
   if (data_bytes(type) == 8) {
@@ -79,7 +67,9 @@ std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::ui
   } else if (type == DataType::F16X2 || type == DataType::BF16X2) {
     r = op == AtomOp::Add ? add_packed_halves(old, v32, type == DataType::BF16X2) : v32;
   } else if (type == DataType::F32) {
-    r = op == AtomOp::Add ? add_floats_ftz(old, v32) : v32;
+    r = op == AtomOp::Add ? std::bit_cast<std::uint32_t>(exec::atomic_add_f32(
+                                std::bit_cast<float>(old), std::bit_cast<float>(v32)))
+                          : v32;
   } else if (type == DataType::S32) {
     r = static_cast<std::uint32_t>(
         combine<std::int32_t>(op, static_cast<std::int32_t>(old), static_cast<std::int32_t>(v32)));

@@ -43,12 +43,8 @@ auto rounded(Rounding r, Fn&& fn) {
   return v;
 }
 
-float flush(float v) {
-  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
-}
-
 float finish(const Modifiers& m, float v) {
-  if (m.ftz) v = flush(v);
+  if (m.ftz) v = exec::flush_f32(v);
   if (m.saturate) v = std::isnan(v) ? 0.0f : std::fmin(std::fmax(v, 0.0f), 1.0f);
   return v;
 }
@@ -125,30 +121,13 @@ bool division_needs_slow_path(float a, float b) {
   return difference >= 126 || difference <= -126;
 }
 
-// The unit's functions as exec::unit_function models them for both executors.
+// The unit's functions as exec::unit_function models them for both executors (MUFU.SIN and
+// .COS take the angle in turns: ptxas multiplies by 1/(2 pi) before them).
+static_assert(static_cast<int>(MufuFn::Lg2) == static_cast<int>(exec::UnitFunction::Lg2) &&
+                  static_cast<int>(MufuFn::Tanh) == static_cast<int>(exec::UnitFunction::Tanh),
+              "MufuFn's f32 functions in exec::UnitFunction's order");
 float multi_function(MufuFn fn, float a) {
-  using exec::UnitFunction;
-  switch (fn) {
-    case MufuFn::Rcp:
-      return exec::unit_function(UnitFunction::Rcp, a);
-    case MufuFn::Rsq:
-      return exec::unit_function(UnitFunction::Rsq, a);
-    case MufuFn::Sqrt:
-      return exec::unit_function(UnitFunction::Sqrt, a);
-    case MufuFn::Ex2:
-      return exec::unit_function(UnitFunction::Ex2, a);
-    case MufuFn::Lg2:
-      return exec::unit_function(UnitFunction::Lg2, a);
-    // MUFU.SIN and .COS take the angle in turns: ptxas multiplies by 1/(2 pi) before them.
-    case MufuFn::Sin:
-      return exec::unit_function(UnitFunction::Sin, a);
-    case MufuFn::Cos:
-      return exec::unit_function(UnitFunction::Cos, a);
-    case MufuFn::Tanh:
-      return exec::unit_function(UnitFunction::Tanh, a);
-    default:
-      return 0.0f;
-  }
+  return exec::unit_function(static_cast<exec::UnitFunction>(fn), a);
 }
 
 // A double's high word in and out: the reciprocal (square root) seeds of the double divisions.

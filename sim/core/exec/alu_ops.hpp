@@ -260,16 +260,25 @@ struct Rcp {
       return T{};
   }
 };
-// The approximations: an f32 operand as ptxas lowers the function (`kLowered`,
-// approx_lowered.hpp), an f64 one in double precision (`kFn`).
-template <double (*kFn)(double), float (*kLowered)(float)>
+// The f32 approximations, as ptxas lowers them (approx_lowered.hpp); the verifier allows no
+// other type.
+template <float (*kLowered)(float)>
 struct Approx {
   template <typename T>
   static T apply(T a) {
     if constexpr (std::is_same_v<T, float>) {
       return gpu_nan(kLowered(a), a);
-    } else if constexpr (std::is_floating_point_v<T>) {
-      return gpu_nan(static_cast<T>(kFn(static_cast<double>(a))), a);
+    } else {
+      return T{};
+    }
+  }
+};
+// rsqrt.approx on f32 and f64, each as ptxas lowers it.
+struct ReciprocalSqrtApprox {
+  template <typename T>
+  static T apply(T a) {
+    if constexpr (std::is_floating_point_v<T>) {
+      return gpu_nan(reciprocal_sqrt_lowered(a), a);
     } else {
       return T{};
     }
@@ -303,21 +312,6 @@ struct ReciprocalFlushed {
     }
   }
 };
-inline double reciprocal_sqrt(double x) {
-  return reciprocal_sqrt_lowered(x);
-}
-inline double exp2_of(double x) {
-  return std::exp2(x);
-}
-inline double log2_of(double x) {
-  return std::log2(x);
-}
-inline double sine(double x) {
-  return std::sin(x);
-}
-inline double cosine(double x) {
-  return std::cos(x);
-}
 // The approximate divisions: `kFast` is div.approx, on f32 as ptxas lowers it (a reciprocal
 // flushed to 0 for a divisor beyond 2^126, then a product; approx_lowered.hpp), div.full (and
 // div.approx.f64) in double precision and rounded once.

@@ -28,13 +28,11 @@
 #include <cstdint>
 #include <numbers>
 
+#include "sim/core/exec/float_flush.hpp"
+
 namespace warpsim::exec {
 
 enum class UnitFunction : std::uint8_t { Rcp, Rsq, Sqrt, Ex2, Lg2, Sin, Cos, Tanh };
-
-inline float flush_f32(float v) {
-  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
-}
 
 inline float unit_function(UnitFunction fn, float a) {
   const bool flushes = fn != UnitFunction::Tanh;

@@ -264,17 +264,17 @@ ExecFn select_alu(const DecodedInst& inst) {
     case Opcode::Rcp:
       return by_type<Unary<Rcp>::Of>(inst.type);
     case Opcode::RsqrtApprox:
-      return by_type<Unary<Approx<&reciprocal_sqrt, &reciprocal_sqrt_lowered>>::Of>(inst.type);
+      return by_type<Unary<ReciprocalSqrtApprox>::Of>(inst.type);
     case Opcode::RcpApprox:
       return by_type<Unary<ReciprocalFlushed>::Of>(inst.type);
     case Opcode::Ex2Approx:
-      return by_type<Unary<Approx<&exp2_of, &exp2_lowered>>::Of>(inst.type);
+      return by_type<Unary<Approx<&exp2_lowered>>::Of>(inst.type);
     case Opcode::Lg2Approx:
-      return by_type<Unary<Approx<&log2_of, &log2_lowered>>::Of>(inst.type);
+      return by_type<Unary<Approx<&log2_lowered>>::Of>(inst.type);
     case Opcode::SinApprox:
-      return by_type<Unary<Approx<&sine, &sine_lowered>>::Of>(inst.type);
+      return by_type<Unary<Approx<&sine_lowered>>::Of>(inst.type);
     case Opcode::CosApprox:
-      return by_type<Unary<Approx<&cosine, &cosine_lowered>>::Of>(inst.type);
+      return by_type<Unary<Approx<&cosine_lowered>>::Of>(inst.type);
     case Opcode::Mad:
     case Opcode::Fma:
       return by_type<MulAdd>(inst.type);

@@ -1,10 +1,10 @@
 // Atomics in global, shared and distributed shared memory: each lane's update applied in lane
 // order (deterministic), or, for global atomics when the caller collects them (the timing
 // model applies them at their L2 slice), deferred.
-#include <cmath>
 #include <cstring>
 
 #include "sim/core/exec/addressing.hpp"
+#include "sim/core/exec/float_flush.hpp"
 
 namespace warpsim::exec {
 namespace {
@@ -29,18 +29,12 @@ T bitwise_or_wrapping_update(ir::AtomicOp op, T old, T v) {
   }
 }
 
-// PTX's atom.add.f32 flushes subnormal inputs and results to zero, keeping the sign (f64 does
-// not).
-float flush_subnormal(float v) {
-  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
-}
-
 template <typename T>
 T atomic_result(ir::AtomicOp op, T old, T v, T replacement) {
   switch (op) {
     case ir::AtomicOp::Add:
       if constexpr (std::is_same_v<T, float>) {
-        return flush_subnormal(flush_subnormal(old) + flush_subnormal(v));
+        return atomic_add_f32(old, v);  // flushed as PTX's atom.add.f32 (f64 is not)
       } else if constexpr (std::is_floating_point_v<T>) {
         return old + v;
       } else {

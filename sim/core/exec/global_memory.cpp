@@ -138,18 +138,23 @@ GlobalMemory GlobalMemory::allocate(const LaunchSpec& launch) {
     b.name = g.name;
     b.element = g.element;
     b.base_address = next;
-    std::uint64_t count = 1;
-    for (std::uint64_t d : g.dims) count *= d;
-    const unsigned size = ir::size_bytes(g.element);
-    b.bytes.assign(count * size, 0);
-    for (std::size_t i = 0; i < g.init.size() && i < count; ++i) {
-      const std::uint64_t bits = literal_bits(g.init[i], g.element);
-      std::memcpy(b.bytes.data() + i * size, &bits, size);  // little-endian, as the GPU's
-    }
+    b.bytes = initial_bytes(g);
     next += (b.bytes.size() + kAlignment - 1) / kAlignment * kAlignment;
     mem.buffers.push_back(std::move(b));
   }
   return mem;
+}
+
+std::vector<std::uint8_t> initial_bytes(const ir::ArrayDecl& variable) {
+  std::uint64_t count = 1;
+  for (const std::uint64_t d : variable.dims) count *= d;
+  const unsigned size = ir::size_bytes(variable.element);
+  std::vector<std::uint8_t> bytes(count * size, 0);
+  for (std::size_t i = 0; i < variable.init.size() && i < count; ++i) {
+    const std::uint64_t bits = literal_bits(variable.init[i], variable.element);
+    std::memcpy(bytes.data() + i * size, &bits, size);
+  }
+  return bytes;
 }
 
 const GlobalBuffer* GlobalMemory::find(std::string_view name) const {

@@ -33,4 +33,8 @@ struct GlobalMemory {
 // spec.seed, mapped to [min, max) without any library distribution (those differ by platform).
 void fill_buffer(GlobalBuffer& buffer, const ir::BufferSpec& spec);
 
+// A module variable's bytes as declared (its whole size), its initialiser's elements first,
+// little-endian as the GPU's, zeros after.
+std::vector<std::uint8_t> initial_bytes(const ir::ArrayDecl& variable);
+
 }  // namespace warpsim::exec

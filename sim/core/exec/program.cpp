@@ -1,10 +1,12 @@
 #include "sim/core/exec/program.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <optional>
 #include <stdexcept>
 
+#include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/values.hpp"
 #include "sim/core/gpu_constants.hpp"
 #include "sim/core/ir/cfg.hpp"
@@ -363,12 +365,8 @@ std::vector<std::uint8_t> constant_image(const ir::Module& module,
   }
   std::vector<std::uint8_t> image(end, 0);
   for (std::size_t i = 0; i < module.constants.size(); ++i) {
-    const ir::ArrayDecl& c = module.constants[i];
-    const unsigned size = ir::size_bytes(c.element);
-    for (std::size_t e = 0; e < c.init.size(); ++e) {
-      const std::uint64_t bits = literal_bits(c.init[e], c.element);
-      std::memcpy(image.data() + at[i] + e * size, &bits, size);
-    }
+    const std::vector<std::uint8_t> bytes = initial_bytes(module.constants[i]);
+    std::copy(bytes.begin(), bytes.end(), image.begin() + static_cast<std::ptrdiff_t>(at[i]));
   }
   if (offsets != nullptr) *offsets = std::move(at);
   return image;
