@@ -377,4 +377,47 @@ TEST_CASE("threads that return before a __syncthreads() are not waited for there
   }
 }
 
+TEST_CASE("threads that do work and then return before a __syncthreads() are not waited for") {
+  if (!have_nvcc("the kernel is not compiled here")) return;
+  // Two shapes nvcc gives the returning side: its own store and return, and a store merged with
+  // the other side's after the barrier (one tail for both). Either way the warps of the block
+  // diverge on the return, and the barrier counts the returning threads as exited.
+  const exec::LaunchResult own =
+      run_cuda("work_return",
+               "__global__ void work_return(const float* x, float* y, int n) {\n"
+               "  __shared__ float s[128];\n"
+               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  if (i >= n) { y[i] = -1.0f; return; }\n"
+               "  s[threadIdx.x] = x[i];\n  __syncthreads();\n"
+               "  y[i] = s[threadIdx.x ^ 1];\n}\n",
+               "launch work_return grid(2) block(128) {\n"
+               "  x = f32[256] iota\n  y = f32[256] zero\n  n = 200\n}\n");
+  const auto* y = reinterpret_cast<const float*>(own.memory.find("y")->bytes.data());
+  for (int i = 0; i < 256; ++i) {
+    CAPTURE(i);
+    // Below n, thread t of block b reads its pair's element, x[b * 128 + (t ^ 1)], that index
+    // (200 is even, so every pair below it goes on together); from n on, -1.
+    const int t = i % 128, b = i / 128;
+    CHECK(y[i] == (i >= 200 ? -1.0f : static_cast<float>(b * 128 + (t ^ 1))));
+  }
+  const exec::LaunchResult merged =
+      run_cuda("odd_lanes_leave",
+               "__global__ void odd_lanes_leave(const float* x, float* y) {\n"
+               "  __shared__ float s[128];\n"
+               "  int t = threadIdx.x;\n"
+               "  if (t & 1) { y[blockIdx.x * 128 + t] = x[t] * 2.0f; return; }\n"
+               "  s[t] = x[t];\n  __syncthreads();\n"
+               "  y[blockIdx.x * 128 + t] = s[(t + 2) % 128];\n}\n",
+               "launch odd_lanes_leave grid(2) block(128) {\n"
+               "  x = f32[128] iota\n  y = f32[256] zero\n}\n");
+  const auto* z = reinterpret_cast<const float*>(merged.memory.find("y")->bytes.data());
+  for (int i = 0; i < 256; ++i) {
+    CAPTURE(i);
+    // Odd threads write 2 x[t] = 2t; even ones the element two further on, (t + 2) % 128 (even,
+    // so written by an even thread before the barrier).
+    const int t = i % 128;
+    CHECK(z[i] == static_cast<float>(t % 2 == 1 ? 2 * t : (t + 2) % 128));
+  }
+}
+
 }  // namespace warpsim::test

@@ -56,6 +56,29 @@ TEST_CASE("every malformed input gives its located diagnostic and the right exit
   }
 }
 
+TEST_CASE("threads that return before a barrier are not warned about: they exit, not wait") {
+  // Threads 100 and on return, the rest reach the barrier. A barrier counts exited threads as
+  // arrived, so this is CUDA's `if (i >= n) return;` before a __syncthreads(), not a deadlock;
+  // the same threads waiting at the join for a vote instead do get the warning
+  // (tests/ir_invalid/barrier_under_divergence.kir).
+  const auto path = std::filesystem::temp_directory_path() / "warpsim_early_return.kir";
+  std::ofstream(path) << "kernel k(out: ptr global s32) {\n"
+                         "entry:\n"
+                         "  %p = lt.u32 %tid.x, 100\n"
+                         "  br %p, work, done\n"
+                         "work:\n"
+                         "  bar.sync\n"
+                         "  st.global.s32 out[%tid.x], 1\n"
+                         "  ret\n"
+                         "done:\n"
+                         "  st.global.s32 out[%tid.x], 2\n"
+                         "  ret\n"
+                         "}\n";
+  const auto result = run_cli({"ir", "check", path.string()});
+  CHECK(result.exit_code == 0);
+  CHECK(result.err.find("warning") == std::string::npos);
+}
+
 TEST_CASE("an empty file is an error, not a crash") {
   const auto path = std::filesystem::temp_directory_path() / "warpsim_empty.kir";
   std::ofstream(path).close();

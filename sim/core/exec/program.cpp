@@ -9,6 +9,7 @@
 #include "sim/core/exec/global_memory.hpp"
 #include "sim/core/exec/values.hpp"
 #include "sim/core/gpu_constants.hpp"
+#include "sim/core/ir/barrier_paths.hpp"
 #include "sim/core/ir/cfg.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "sim/core/ir/typing.hpp"
@@ -46,9 +47,10 @@ class Decoder {
       next += static_cast<std::uint32_t>(b.instructions.size());
     }
     const ir::Cfg cfg = ir::build_cfg(kernel_);
+    const ir::BarrierPaths barriers(kernel_, cfg);
     for (std::uint32_t b = 0; b < kernel_.blocks.size(); ++b) {
       for (const ir::Instruction& inst : kernel_.blocks[b].instructions) {
-        prog_.insts.push_back(decode(inst, b, cfg));
+        prog_.insts.push_back(decode(inst, b, cfg, barriers));
       }
     }
     return std::move(prog_);
@@ -278,7 +280,8 @@ class Decoder {
                                                                          : prog_.block_start[block];
   }
 
-  DecodedInst decode(const ir::Instruction& inst, std::uint32_t block, const ir::Cfg& cfg) {
+  DecodedInst decode(const ir::Instruction& inst, std::uint32_t block, const ir::Cfg& cfg,
+                     const ir::BarrierPaths& barriers) {
     DecodedInst d;
     d.opcode = inst.opcode;
     d.type = inst.type;
@@ -317,7 +320,18 @@ class Decoder {
     }
     if (!labels.empty()) d.target_true = prog_.block_start[labels[0]];
     if (labels.size() > 1) d.target_false = prog_.block_start[labels[1]];
-    if (inst.opcode == ir::Opcode::Br) d.reconverge = block_pc(cfg.ipdom[block]);
+    if (inst.opcode == ir::Opcode::Br) {
+      const std::size_t join = cfg.ipdom[block];
+      d.reconverge = block_pc(join);
+      if (labels.size() > 1 && barriers.reaches_barrier(labels[0], join))
+        d.barrier_sides |= DecodedInst::kTakenSideBarrier;
+      if (labels.size() > 1 && barriers.reaches_barrier(labels[1], join))
+        d.barrier_sides |= DecodedInst::kOtherSideBarrier;
+      const bool one_side = d.barrier_sides == DecodedInst::kTakenSideBarrier ||
+                            d.barrier_sides == DecodedInst::kOtherSideBarrier;
+      if (one_side && barriers.runs_apart_to_exit(join))
+        d.barrier_sides |= DecodedInst::kApartAfterJoin;
+    }
     d.exec = select_exec(d);
     // Only control flow and barriers are the executor's own; any other instruction the verifier
     // accepts has an executor (tests/unit/ptx_forms_test.cpp decodes every form).

@@ -98,6 +98,11 @@ struct DecodedInst {
   std::uint32_t target_true = 0;  // br: first instruction of the taken block; jmp: the target
   std::uint32_t target_false = 0;
   std::uint32_t reconverge = kExitPc;  // br: first instruction of the immediate post-dominator
+  // br: which sides may reach a barrier before the join (ir::BarrierPaths), and whether, where
+  // one side may, the lanes may run from the join to their exit apart: the executor runs such a
+  // side after one that cannot, and then each side on to its exit.
+  std::uint8_t barrier_sides = 0;
+  static constexpr std::uint8_t kTakenSideBarrier = 1, kOtherSideBarrier = 2, kApartAfterJoin = 4;
   std::uint32_t block = 0;
   std::uint32_t line = 0;
   const ir::Instruction* source = nullptr;

@@ -153,14 +153,29 @@ void WarpRunner::branch(WarpState& w, const DecodedInst& d) {
   } else {
     top.pc = join;
   }
-  const SimtEntry sides[] = {{d.target_false, join, not_taken}, {d.target_true, join, taken}};
+  // The side pushed last runs first. A side that may reach a barrier before the join runs after
+  // one that cannot, so that the other side's lanes have returned, or wait at the join, by the
+  // time the barrier counts the block's threads (the GPU schedules the two sides independently).
+  SimtEntry sides[] = {{d.target_false, join, not_taken}, {d.target_true, join, taken}};
+  const std::uint8_t barrier_sides =
+      d.barrier_sides & (DecodedInst::kTakenSideBarrier | DecodedInst::kOtherSideBarrier);
+  if (barrier_sides == DecodedInst::kTakenSideBarrier) std::swap(sides[0], sides[1]);
+  if ((d.barrier_sides & DecodedInst::kApartAfterJoin) != 0) {
+    // Nothing after the join needs the lanes together: each side runs on to its exit, so the
+    // barrier counts the first side's lanes as exited. ptxas's code does the same (CUDA's
+    // `if (i >= n) { ...; return; }` before a __syncthreads(), the tails merged or not).
+    for (SimtEntry& side : sides) {
+      side.reconverge = kExitPc;
+      w.stack.push_back(side);
+    }
+    return;
+  }
   for (const SimtEntry& side : sides) {
     if (side.pc != join) w.stack.push_back(side);
   }
-  // Lanes that branch straight to a join that returns (CUDA's `if (i >= n) return;` before a
-  // __syncthreads()) return first, as their own entry, instead of waiting at the join: the
-  // GPU's code exits them there (ptxas's @P EXIT), so a barrier on the other side counts them
-  // as exited rather than waiting for them.
+  // Lanes that branch straight to a join that returns (CUDA's `if (i >= n) return;`) return
+  // first, as their own entry, instead of waiting at the join: the GPU's code exits them there
+  // (ptxas's @P EXIT).
   if (join != kExitPc && ctx_.program.insts[join].opcode == ir::Opcode::Ret) {
     for (const SimtEntry& side : sides) {
       if (side.pc == join) w.stack.push_back({join, kExitPc, side.mask});

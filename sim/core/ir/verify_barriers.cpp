@@ -1,7 +1,9 @@
 // A barrier that only part of a block can reach deadlocks it: warn where one sits inside the
-// region of a branch whose condition varies between threads.
+// region of a branch whose condition varies between threads, unless the threads of one side
+// of that branch run to their exit without waiting for the others.
 #include <string>
 
+#include "sim/core/ir/barrier_paths.hpp"
 #include "sim/core/ir/uniformity.hpp"
 #include "sim/core/ir/verify_context.hpp"
 
@@ -18,8 +20,19 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
                         "the thread)");
     return;
   }
+  const BarrierPaths paths(ctx.kernel, cfg);
+  // Threads on a side of the branch that reaches neither a barrier nor a warp-wide instruction
+  // before the kernel ends exit without waiting for the others, and a barrier counts exited
+  // threads as arrived (CUDA's `if (i >= n) return;`).
+  auto a_side_exits = [&](std::size_t branch) {
+    for (const std::size_t side : cfg.successors[branch]) {
+      if (paths.runs_apart_to_exit(side)) return true;
+    }
+    return false;
+  };
   for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
+    if (a_side_exits(u.diverged_by[b])) continue;
     const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
       if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;

@@ -266,7 +266,12 @@ class SassSource final : public InstructionSource {
       warp.status = exec::WarpStatus::AtMemoryBarrier;
       warp.stack.back().pc = w.pc[static_cast<unsigned>(std::countr_zero(w.mbarrier_waiting))] - 1;
     } else {
-      executor_.fault(s, w, static_cast<unsigned>(std::countr_zero(w.lanes & ~w.exited)), nullptr,
+      // Named at the convergence barrier its first waiting lane stands at, as the functional
+      // run names it.
+      const std::uint32_t stuck = w.waiting != 0 ? w.waiting : w.lanes & ~w.exited;
+      const auto lane = static_cast<unsigned>(std::countr_zero(stuck));
+      const auto& insts = launch_.program->insts;
+      executor_.fault(s, w, lane, w.pc[lane] < insts.size() ? &insts[w.pc[lane]] : nullptr,
                       "a convergence barrier (BSYNC or WARPSYNC) never completes");
     }
   }
