@@ -93,7 +93,7 @@ void locate(const Lanes& x, const Operand& m, Access& acc) {
     std::uint64_t a = addresses[lane];
     if (acc.space != Space::Global) a &= 0xffffffffu;
     acc.address[lane] = a;
-    if (a % acc.bytes != 0)
+    if ((a & (acc.bytes - 1)) != 0)
       x.fault(lane, fmt::format("misaligned {}-byte access at 0x{:x}", acc.bytes, a));
     if (acc.space == Space::Global) {
       last = buffer_of(x, a, acc.bytes, last);

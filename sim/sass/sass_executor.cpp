@@ -449,9 +449,14 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
           ++block.barrier_true;
       }
       ++stats_.barriers;
-      w.block_waiting |= mask;
-      block.barrier_arrived += static_cast<unsigned>(std::popcount(mask));
-      return advance(w, active & ~mask);
+      // The barrier marks the warp's arrival (PTX: it waits for the non-exited threads of its
+      // warp): lanes the guard turns off wait and count with the others rather than running on
+      // alone, so the instructions after it run once for the group (loop_return's counts on
+      // the H100, validation/h200/results/h100_2026_12_07/).
+      const std::uint32_t arriving = mask != 0 ? active : 0;
+      w.block_waiting |= arriving;
+      block.barrier_arrived += static_cast<unsigned>(std::popcount(arriving));
+      return advance(w, active & ~arriving);
     }
     case Op::CGABAR_ARV: {
       // The cluster barrier (PTX's barrier.cluster.arrive and .wait, cooperative groups'

@@ -29,6 +29,7 @@ void Lanes::find_sources() const {
   for (std::size_t k = 0; k < tabled_; ++k) {
     const Operand& o = inst.operands[k];
     Source& src = sources_[k];
+    src = {};
     switch (o.kind) {
       case OperandKind::Reg:
         src = o.index == kZeroReg ? Source{&kZero, 0}

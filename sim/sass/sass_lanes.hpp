@@ -151,9 +151,9 @@ struct Lanes {
   // immediate, a constant at a fixed offset). Found once per instruction, so reading an
   // operand in the lane loop is one load; other operands (specials, indexed constants, those
   // past the table) take raw_slow.
-  struct Source {
-    const std::uint32_t* at = nullptr;
-    std::uint32_t step = 0;
+  struct Source {  // no member initialisers: the table below is filled before it is read
+    const std::uint32_t* at;
+    std::uint32_t step;
   };
   static constexpr std::size_t kTabled = 8;
   const Source* source_of(const Operand& o) const {
@@ -166,8 +166,10 @@ struct Lanes {
   }
   // Found on the first per-lane read: instructions that read whole warps never need them.
   void find_sources() const;
-  mutable std::array<Source, kTabled> sources_{};
-  mutable std::array<std::uint32_t, kTabled> fixed_{};  // step-0 words not held in the state
+  // Filled by find_sources (each of the first tabled_ entries) before any is read: not cleared
+  // on construction, which every executed instruction pays for.
+  mutable std::array<Source, kTabled> sources_;
+  mutable std::array<std::uint32_t, kTabled> fixed_;  // step-0 words not held in the state
   std::size_t tabled_ = 0;
   mutable bool sources_found_ = false;
 

@@ -22,7 +22,7 @@ struct Access {
   // cooperative groups' map_shared_rank makes): counted as the IR's dsmem, each lane's
   // accounting address its offset plus the block's rank << 40.
   bool cluster = false;
-  unsigned bytes = 4;
+  unsigned bytes = 4;  // a power of two (data_bytes)
   std::uint64_t address[kWarpSize]{};
   std::uint8_t* data[kWarpSize]{};
 };
