@@ -180,6 +180,8 @@ class EntryTranslator {
   bool narrow_conversion(const std::string& dname, const std::string& sname);
   // cvt between f16/bf16 (a 16-bit register, held as a u32) and f32/f64.
   bool half_conversion(const OpcodeParts& parts);
+  // add, sub, mul, fma, neg, abs, min, max on .f16, .bf16 and their pairs (translate_half.cpp).
+  bool half_arithmetic(const OpcodeParts& parts);
   bool pack_or_unpack_16(const VectorOperand& halves, bool unpack);
   bool pack_or_unpack(const OpcodeParts& parts);           // mov.b64 with {lo, hi}
   bool bit_operation(const OpcodeParts& parts);            // translate_bits.cpp, as the next

@@ -170,6 +170,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
   static const std::map<std::string, Opcode, std::less<>> kUnary = {
       {"neg", Opcode::Neg}, {"abs", Opcode::Abs}, {"not", Opcode::Not}};
   if (carry_chain(parts)) return true;
+  if (half_arithmetic(parts)) return true;
   if (contracted(parts)) return true;
   if (auto it = kBinary.find(b); it != kBinary.end()) {
     if ((b == "add" || b == "sub") && ir::is_float(parts.type())) {

@@ -427,5 +427,42 @@ TEST_CASE("rcp.approx.ftz.f64 is the reciprocal of the operand's high word, its 
   }
 }
 
+TEST_CASE("half arithmetic rounds once to the 16-bit format; a NaN result is 0x7fff") {
+  SUBCASE("add.f16x2: each half rounded to nearest, ties to even") {
+    // Low halves: 1 + 2^-10 (0x1400 is 2^-10) is a half, 0x3c01. High halves: 1 + 2^-11 lies
+    // half-way between 1.0 and 1 + 2^-10 and goes to the even one, 1.0 (0x3c00).
+    const auto out = run_one_warp(R"(
+  mov.b32 %r4, 0x3c003c00;
+  mov.b32 %r5, 0x10001400;
+  add.f16x2 %r9, %r4, %r5;)");
+    CHECK(out[0] == 0x3c003c01u);
+  }
+  SUBCASE("fma.rn.f16: one rounding, into the subnormals") {
+    // (1 + 2^-10)^2 - (1 + 2^-9) is exactly 2^-20, a subnormal half: 16 units of 2^-24 (0x0010).
+    // Rounding the product first (to 1 + 2^-9) would give 0.
+    const auto out = run_one_warp(R"(
+  mov.b16 %rs1, 0x3c01;
+  mov.b16 %rs2, 0xbc02;
+  fma.rn.f16 %rs3, %rs1, %rs1, %rs2;
+  cvt.u32.u16 %r9, %rs3;)");
+    CHECK(out[0] == 0x0010u);
+  }
+  SUBCASE("mul.rn.bf16x2 and a NaN") {
+    // Low: 1.5 (0x3fc0) * 1.5 = 2.25 (0x4010). High: a NaN with a payload (0x7fc1) times 1.5 is
+    // the canonical NaN, 0x7fff.
+    const auto out = run_one_warp(R"(
+  mov.b32 %r4, 0x7fc13fc0;
+  mov.b32 %r5, 0x3fc03fc0;
+  mul.rn.bf16x2 %r9, %r4, %r5;)");
+    CHECK(out[0] == 0x7fff4010u);
+  }
+  SUBCASE("neg.f16x2 flips signs; of a NaN it is 0x7fff") {
+    const auto out = run_one_warp(R"(
+  mov.b32 %r4, 0x7e013c00;
+  neg.f16x2 %r9, %r4;)");
+    CHECK(out[0] == 0x7fffbc00u);
+  }
+}
+
 }  // namespace
 }  // namespace warpsim::test

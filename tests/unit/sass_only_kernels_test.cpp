@@ -266,7 +266,7 @@ struct HalfMath {
 
 TEST_CASE("packed half and bfloat16 arithmetic runs on its SASS, rounded as the GPU rounds") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
-  const SassOnlyRun r = run_sass_only("sass_only", "half2_arith.cu");
+  const SassOnlyRun r = run_sass_only("coverage", "half2_arith.cu", true);
   const auto a = values_of<std::uint32_t>(r.kernel.initial, "a");
   const auto b = values_of<std::uint32_t>(r.kernel.initial, "b");
   const auto e = values_of<std::uint32_t>(r.kernel.initial, "e");
