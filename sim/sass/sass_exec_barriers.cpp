@@ -114,7 +114,7 @@ void SassExecutor::open_cluster_barrier(SassBlock& block) const {
   }
 }
 
-void SassExecutor::release_convergence(SassWarp& w) const {
+void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
   const SassProgram& p = *launch_.program;
   const std::uint32_t live = w.lanes & ~w.exited;
   w.waiting &= live;
@@ -157,6 +157,15 @@ void SassExecutor::release_convergence(SassWarp& w) const {
       continue;
     }
     released_exclusive = released_exclusive || exclusive;
+    if (after_exit && inst.op == Op::WARPSYNC) {
+      // Released because the lanes it waited for exited, not arrived: the GPU issues the
+      // WARPSYNC once more, a CBU instruction no branch count shows (exit_order.cu,
+      // validation/h200/results/h100_2026_12_07b/).
+      ++w.executed;
+      ++stats_.warp_instructions;
+      ++stats_.sass.instructions;
+      ++stats_.sass.pipes[static_cast<std::size_t>(Pipe::Cbu)];
+    }
     advance(w, arrived);
     regroup(w, arrived);
     if (exclusive) w.exclusive_groups = true;

@@ -249,7 +249,8 @@ std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
 }
 
 std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp& w) {
-  const std::uint32_t runnable = w.runnable();
+  const std::uint32_t any = w.runnable();
+  const std::uint32_t runnable = (w.first_side & any) != 0 ? w.first_side & any : any;
   if (runnable != 0 && w.together == runnable) return {w.together_pc, runnable};
   if (runnable != 0) {
     const auto lane = static_cast<unsigned>(std::countr_zero(runnable));
@@ -281,6 +282,7 @@ std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp&
 void SassExecutor::step(SassBlock& block, SassWarp& w) {
   const SassProgram& p = *launch_.program;
   const std::uint32_t runnable = w.runnable();
+  if ((w.first_side & runnable) == 0) w.first_side = 0;  // it ran until it waited or exited
   const auto [pc, active] = next_group(w);
   w.together = 0;
   if (pc >= p.insts.size())
@@ -347,6 +349,15 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       if (taken != 0 && taken != active) {
         ++stats_.divergent_branches;
         regroup(w, taken);
+        // The fall-through (the lower program counter) runs first unless the taken side has
+        // fewer lanes (sass_machine.hpp's first_side). Only outside ptxas's convergence regions:
+        // where a BSSY has set a barrier for these lanes the lowest program counter's order
+        // gives the GPU's counts (fp8forms' nested branches, on an H100).
+        const bool forward = inst.target > inst.address / kInstructionBytes;
+        bool in_region = false;
+        for (const std::uint32_t lanes : w.barrier) in_region = in_region || (lanes & active) != 0;
+        if (forward && !in_region && std::popcount(taken) < std::popcount(active & ~taken))
+          w.first_side = taken;
       }
       advance(w, active & ~taken);
       for (std::uint32_t m = taken; m != 0; m &= m - 1)
@@ -384,7 +395,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.exited |= mask;
       block.exited_threads += static_cast<unsigned>(std::popcount(mask));
       advance(w, active & ~mask);
-      return release_convergence(w);
+      return release_convergence(w, true);
     case Op::BSSY:
       w.barrier[inst.operands.at(0).index] = active;
       return advance(w, active);

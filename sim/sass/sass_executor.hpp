@@ -61,7 +61,9 @@ class SassExecutor {
                                std::uint32_t active) const;
   void control(SassBlock& block, SassWarp& warp, const Instruction& inst, std::uint32_t active,
                std::uint32_t mask);
-  void release_convergence(SassWarp& warp) const;
+  // Releases the lanes at a BSYNC or WARPSYNC whose lanes are all there; `after_exit`: called
+  // because lanes exited.
+  void release_convergence(SassWarp& warp, bool after_exit = false) const;
   // BRX: each lane to its jump-table target, the lanes of each target a group of their own.
   void jump_indirect(const Lanes& x, SassWarp& warp, std::uint32_t active, std::uint32_t mask);
   // BAR.SYNC ID, COUNT or BAR.ARV ID, COUNT by `mask` of the warp's `active` lanes.

@@ -106,6 +106,11 @@ struct SassWarp {
   std::uint32_t exclusive_left = 0;  // lanes an exclusive WARPSYNC left to run it again
   // Lanes a BRX left behind to run it again for their own targets (jump_indirect).
   std::uint32_t brx_left = 0;
+  // The side of a divergent forward branch that runs first, where it is the taken one: the GPU
+  // runs the side with fewer lanes first, the fall-through on a tie (exit_order.cu on an H100,
+  // validation/h200/results/h100_2026_12_07b/). next_group keeps to these lanes while any can
+  // run; 0 otherwise (the lowest program counter goes first).
+  std::uint32_t first_side = 0;
   // Lanes known to run together (one group, one program counter: together_pc); valid only
   // while they are exactly the runnable lanes, 0 when not known. Spares the per-lane search
   // for the next group in a converged warp, the common case.

@@ -24,8 +24,8 @@ namespace {
 // kernel -> metric -> the measured value, for the rows the comparison called exact or mismatched
 // (the counters compared exactly; buffers and timing rows have other verdicts).
 std::map<std::string, std::map<std::string, std::uint64_t>> measured_exact_rows(
-    const std::string& folder) {
-  std::ifstream in(source_dir() / "validation/h200/results" / folder / "validate.csv");
+    const std::string& folder, const std::string& csv = "validate.csv") {
+  std::ifstream in(source_dir() / "validation/h200/results" / folder / csv);
   REQUIRE(in);
   std::map<std::string, std::map<std::string, std::uint64_t>> rows;
   for (std::string line; std::getline(in, line);) {
@@ -156,6 +156,39 @@ TEST_CASE("the coverage kernels count what an H100 counted (tensor cores, fp8, S
   REQUIRE(measured.size() == 11);
   const auto listings = recorded_listings("h100_2026_12_06b/coverage");
   CHECK(compare_with_measured(measured, "coverage", "warp_cg", &listings) > 9 * 20);
+}
+
+TEST_CASE("divergent exits count what an H100 counted: the smaller side first, WARPSYNC again") {
+  if (!have_nvcc() || !have_sass_tools("the measured SASS counters are not compared")) return;
+  // results/h100_2026_12_07b/: exit_order.cu's six one-warp kernels (8, 24 or 16 lanes leave
+  // before a __syncthreads()) and early_exits.cu's three. The GPU runs the side of a divergent
+  // branch with fewer lanes first (the fall-through on a tie), and issues a WARPSYNC once more
+  // when the lanes it waited for exit instead of arriving: one CBU instruction more where 24 or
+  // 16 lanes leave, none where 8 do.
+  const auto measured = measured_exact_rows("h100_2026_12_07b", "validate_sass.csv");
+  REQUIRE(measured.size() == 10);
+  const auto dir = source_dir() / "kernels_cuda" / "coverage";
+  std::size_t compared = 0;
+  for (const auto& [kernel, rows] : measured) {
+    if (kernel == "half_arith") continue;  // no divergence: its counts are the other tests'
+    CAPTURE(kernel);
+    const std::string file =
+        kernel == "work_return" || kernel == "odd_lanes_leave" || kernel == "loop_return"
+            ? "early_exits"
+            : "exit_order";
+    const CommandResult r = run_cli({"run", (dir / (file + ".cu")).string(), "--launch-file",
+                                     (dir / (file + ".launch")).string(), "--launch", kernel,
+                                     "--frontend", "sass", "--json", "-"});
+    REQUIRE(r.exit_code == 0);
+    const auto metrics = nlohmann::json::parse(r.out)["metrics"];
+    for (const auto& [metric, value] : rows) {
+      CAPTURE(metric);
+      REQUIRE(metrics.contains(metric));
+      CHECK(metrics[metric].get<std::uint64_t>() == value);
+      ++compared;
+    }
+  }
+  CHECK(compared > 9 * 20);
 }
 
 }  // namespace
