@@ -182,6 +182,11 @@ class EntryTranslator {
   bool half_conversion(const OpcodeParts& parts);
   // add, sub, mul, fma, neg, abs, min, max on .f16, .bf16 and their pairs (translate_half.cpp).
   bool half_arithmetic(const OpcodeParts& parts);
+  // set.CMP.dtype.f16 (and .bf16, .f16x2, .bf16x2): each half compared, true as the type's one
+  // or all ones (translate_half.cpp).
+  bool half_set(const OpcodeParts& parts);
+  // Half `half` (0 the low) of `word` in `format`, widened to f64 (exactly): the temporary.
+  std::string half_to_f64(const ir::ValueOperand& word, unsigned half, ir::HalfFormat format);
   bool pack_or_unpack_16(const VectorOperand& halves, bool unpack);
   bool pack_or_unpack(const OpcodeParts& parts);           // mov.b64 with {lo, hi}
   bool bit_operation(const OpcodeParts& parts);            // translate_bits.cpp, as the next

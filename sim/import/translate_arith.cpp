@@ -367,6 +367,7 @@ bool EntryTranslator::compare(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  if (half_set(parts)) return true;
   if (parts.base != "setp") return false;
   if (parts.mods.size() < 2 || parts.mods.size() > 4) throw Unsupported{"a malformed setp"};
   const std::string& cmp = parts.mods[0];
@@ -377,12 +378,18 @@ bool EntryTranslator::compare(const OpcodeParts& parts) {
     throw Unsupported{"'" + current_->opcode + "': .ftz or this combination is not imported"};
   }
   expect_operands(combine.empty() ? 3 : 4);
-  ir::ScalarType t = parts.type();
   std::string result;
-  if (ir::is_float(t)) {
+  // A 16-bit float (not a pair, whose p|q are its two halves): compared widened to f64, exactly.
+  if (const auto half = ir::parse_half_format(parts.mods.back())) {
+    const std::string x = half_to_f64(value(operand(1), ir::ScalarType::U32), 0, *half);
+    const std::string y = half_to_f64(value(operand(2), ir::ScalarType::U32), 0, *half);
+    result = float_compare(cmp, ir::ScalarType::F64, reg(x), reg(y));
+  } else if (ir::is_float(parts.type())) {
+    const ir::ScalarType t = parts.type();
     const ir::ValueOperand a = value(operand(1), t), b = value(operand(2), t);
     result = float_compare(cmp, t, a, b);
   } else {
+    ir::ScalarType t = parts.type();
     static const std::map<std::string, Opcode, std::less<>> kInt = {
         {"eq", Opcode::Eq}, {"ne", Opcode::Ne}, {"lt", Opcode::Lt}, {"le", Opcode::Le},
         {"gt", Opcode::Gt}, {"ge", Opcode::Ge}, {"lo", Opcode::Lt}, {"ls", Opcode::Le},

@@ -69,13 +69,8 @@ bool EntryTranslator::half_arithmetic(const OpcodeParts& parts) {
       continue;
     }
     std::vector<ir::Operand> wide;
-    for (const std::string& x : bits) {
-      const std::string w = fresh_temp();
-      ir::Instruction& c = emit(ir::Opcode::Cvt, ir::ScalarType::F64, {w}, {op(reg(x))});
-      c.source_type = ir::ScalarType::U32;
-      c.half = *format;
-      wide.push_back(op(reg(w)));
-    }
+    wide.reserve(bits.size());
+    for (const std::string& x : bits) wide.push_back(op(reg(half_to_f64(reg(x), 0, *format))));
     static const std::map<std::string, ir::Opcode, std::less<>> kOpcodes = {
         {"add", ir::Opcode::Add}, {"sub", ir::Opcode::Sub}, {"mul", ir::Opcode::Mul},
         {"fma", ir::Opcode::Fma}, {"min", ir::Opcode::Min}, {"max", ir::Opcode::Max}};
@@ -89,6 +84,63 @@ bool EntryTranslator::half_arithmetic(const OpcodeParts& parts) {
     emit(ir::Opcode::Ne, ir::ScalarType::F64, {is_nan}, {op(reg(exact)), op(reg(exact))});
     emit(ir::Opcode::Select, ir::ScalarType::U32, {results[half]},
          {op(reg(is_nan)), op(number(0x7fff)), op(reg(value))});
+  }
+  const Dest d = dest(operand(0), ir::ScalarType::U32);
+  if (pair) {
+    const std::string high = fresh_temp();
+    emit(ir::Opcode::Shl, ir::ScalarType::U32, {high}, {op(reg(results[1])), op(number(16))});
+    emit(ir::Opcode::Or, ir::ScalarType::U32, {d.name}, {op(reg(high)), op(reg(results[0]))});
+  } else {
+    emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(reg(results[0]))});
+  }
+  finish(d);
+  return true;
+}
+
+std::string EntryTranslator::half_to_f64(const ir::ValueOperand& word, unsigned half,
+                                         ir::HalfFormat format) {
+  const std::string bits = fresh_temp();
+  if (half == 0) {
+    emit(ir::Opcode::And, ir::ScalarType::U32, {bits}, {op(word), op(number(0xffff))});
+  } else {
+    emit(ir::Opcode::Shr, ir::ScalarType::U32, {bits}, {op(word), op(number(16))});
+  }
+  std::string wide = fresh_temp();
+  ir::Instruction& c = emit(ir::Opcode::Cvt, ir::ScalarType::F64, {wide}, {op(reg(bits))});
+  c.source_type = ir::ScalarType::U32;
+  c.half = format;
+  return wide;
+}
+
+// set.CMP.dtype.stype d, a, b with stype a 16-bit float or a pair of them: per half, the
+// comparison (PTX's ordered and unordered forms, on the halves widened exactly), true being
+// all ones in an integer dtype (0xffff per half of a pair) and 1.0 in a float one.
+bool EntryTranslator::half_set(const OpcodeParts& parts) {
+  if (parts.base != "set" || parts.mods.size() != 3) return false;
+  bool pair = false;
+  const auto format = half_format(parts.mods[2], pair);
+  if (!format) return false;
+  const std::string& dtype = parts.mods[1];
+  bool dest_pair = false;
+  const auto dest_format = half_format(dtype, dest_pair);
+  const bool integer =
+      dtype == "u32" || dtype == "s32" || (!pair && (dtype == "u16" || dtype == "s16"));
+  if (!integer && (!dest_format || dest_pair != pair)) {
+    throw Unsupported{"'" + current_->opcode + "' is not imported"};
+  }
+  const std::uint64_t one = integer ? (pair || dtype.ends_with("16") ? 0xffff : 0xffffffff)
+                            : *dest_format == ir::HalfFormat::F16 ? 0x3c00
+                                                                  : 0x3f80;
+  expect_operands(3);
+  const ir::ValueOperand a = value(operand(1), ir::ScalarType::U32);
+  const ir::ValueOperand b = value(operand(2), ir::ScalarType::U32);
+  std::string results[2];
+  for (unsigned half = 0; half < (pair ? 2u : 1u); ++half) {
+    const std::string x = half_to_f64(a, half, *format), y = half_to_f64(b, half, *format);
+    const std::string holds = float_compare(parts.mods[0], ir::ScalarType::F64, reg(x), reg(y));
+    results[half] = fresh_temp();
+    emit(ir::Opcode::Select, ir::ScalarType::U32, {results[half]},
+         {op(reg(holds)), op(number(one)), op(number(0))});
   }
   const Dest d = dest(operand(0), ir::ScalarType::U32);
   if (pair) {

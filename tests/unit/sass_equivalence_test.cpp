@@ -148,8 +148,8 @@ TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executo
 TEST_CASE("coverage's arithmetic, conversion and math kernels import and give the SASS's bits") {
   if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
     return;
-  for (const std::string name :
-       {"short_arith", "conversions", "integer_forms", "math_forms", "half_arith", "early_exits"}) {
+  for (const std::string name : {"short_arith", "conversions", "integer_forms", "math_forms",
+                                 "half_arith", "half_compare_forms", "early_exits"}) {
     const auto dir = source_dir() / "kernels_cuda" / "coverage";
     cli::InputOptions input;
     input.launch_file = (dir / (name + ".launch")).string();
