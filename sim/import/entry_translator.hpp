@@ -187,6 +187,8 @@ class EntryTranslator {
   bool half_set(const OpcodeParts& parts);
   // Half `half` (0 the low) of `word` in `format`, widened to f64 (exactly): the temporary.
   std::string half_to_f64(const ir::ValueOperand& word, unsigned half, ir::HalfFormat format);
+  // Operand 0 written with the 16-bit result in results[0], or with the pair (results[1] high).
+  void write_halves(const std::string (&results)[2], bool pair);
   bool pack_or_unpack_16(const VectorOperand& halves, bool unpack);
   bool pack_or_unpack(const OpcodeParts& parts);           // mov.b64 with {lo, hi}
   bool bit_operation(const OpcodeParts& parts);            // translate_bits.cpp, as the next

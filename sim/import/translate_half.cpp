@@ -85,6 +85,11 @@ bool EntryTranslator::half_arithmetic(const OpcodeParts& parts) {
     emit(ir::Opcode::Select, ir::ScalarType::U32, {results[half]},
          {op(reg(is_nan)), op(number(0x7fff)), op(reg(value))});
   }
+  write_halves(results, pair);
+  return true;
+}
+
+void EntryTranslator::write_halves(const std::string (&results)[2], bool pair) {
   const Dest d = dest(operand(0), ir::ScalarType::U32);
   if (pair) {
     const std::string high = fresh_temp();
@@ -94,7 +99,6 @@ bool EntryTranslator::half_arithmetic(const OpcodeParts& parts) {
     emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(reg(results[0]))});
   }
   finish(d);
-  return true;
 }
 
 std::string EntryTranslator::half_to_f64(const ir::ValueOperand& word, unsigned half,
@@ -142,15 +146,7 @@ bool EntryTranslator::half_set(const OpcodeParts& parts) {
     emit(ir::Opcode::Select, ir::ScalarType::U32, {results[half]},
          {op(reg(holds)), op(number(one)), op(number(0))});
   }
-  const Dest d = dest(operand(0), ir::ScalarType::U32);
-  if (pair) {
-    const std::string high = fresh_temp();
-    emit(ir::Opcode::Shl, ir::ScalarType::U32, {high}, {op(reg(results[1])), op(number(16))});
-    emit(ir::Opcode::Or, ir::ScalarType::U32, {d.name}, {op(reg(high)), op(reg(results[0]))});
-  } else {
-    emit(ir::Opcode::Mov, ir::ScalarType::U32, {d.name}, {op(reg(results[0]))});
-  }
-  finish(d);
+  write_halves(results, pair);
   return true;
 }
 

@@ -79,6 +79,18 @@ std::map<std::string, std::vector<std::string>> recorded_listings(const std::str
   return listings;
 }
 
+// Each measured row of one kernel against the run's `metrics` (its --json); how many.
+std::size_t check_rows(const nlohmann::json& metrics,
+                       const std::map<std::string, std::uint64_t>& rows) {
+  for (const auto& row : rows) {
+    const std::string& metric = row.first;
+    CAPTURE(metric);
+    REQUIRE(metrics.contains(metric));
+    CHECK(metrics[metric].get<std::uint64_t>() == row.second);
+  }
+  return rows.size();
+}
+
 // `listings`: the GPU machine's SASS of each kernel, if recorded.
 std::size_t compare_with_measured(
     const std::map<std::string, std::map<std::string, std::uint64_t>>& measured,
@@ -108,13 +120,7 @@ std::size_t compare_with_measured(
       MESSAGE(why);
       continue;
     }
-    for (const auto& row : entry.second) {
-      const std::string& metric = row.first;
-      CAPTURE(metric);
-      REQUIRE(metrics.contains(metric));
-      CHECK(metrics[metric].get<std::uint64_t>() == row.second);
-      ++compared;
-    }
+    compared += check_rows(metrics, entry.second);
   }
   return compared;
 }
@@ -185,14 +191,7 @@ TEST_CASE("divergent exits count what an H100 counted: the smaller side first, W
                                        (dir / (file + ".launch")).string(), "--launch", kernel,
                                        "--frontend", "sass", "--json", "-"});
       REQUIRE(r.exit_code == 0);
-      const auto metrics = nlohmann::json::parse(r.out)["metrics"];
-      for (const auto& row : entry.second) {
-        const std::string& metric = row.first;
-        CAPTURE(metric);
-        REQUIRE(metrics.contains(metric));
-        CHECK(metrics[metric].get<std::uint64_t>() == row.second);
-        ++compared;
-      }
+      compared += check_rows(nlohmann::json::parse(r.out)["metrics"], entry.second);
     }
   }
   CHECK(compared > 17 * 20);
