@@ -323,10 +323,12 @@ class Decoder {
     if (inst.opcode == ir::Opcode::Br) {
       const std::size_t join = cfg.ipdom[block];
       d.reconverge = block_pc(join);
-      if (labels.size() > 1 && barriers.reaches_barrier(labels[0], join))
-        d.barrier_sides |= DecodedInst::kTakenSideBarrier;
-      if (labels.size() > 1 && barriers.reaches_barrier(labels[1], join))
-        d.barrier_sides |= DecodedInst::kOtherSideBarrier;
+      if (labels.size() > 1) {
+        if (barriers.reaches_barrier(labels[0], join))
+          d.barrier_sides |= DecodedInst::kTakenSideBarrier;
+        if (barriers.reaches_barrier(labels[1], join))
+          d.barrier_sides |= DecodedInst::kOtherSideBarrier;
+      }
       const bool one_side = d.barrier_sides == DecodedInst::kTakenSideBarrier ||
                             d.barrier_sides == DecodedInst::kOtherSideBarrier;
       if (one_side && barriers.runs_apart_to_exit(join))

@@ -12,10 +12,12 @@ BarrierPaths::BarrierPaths(const Kernel& kernel, const Cfg& cfg)
       if (c == LatencyClass::Barrier) kinds_[b] |= kBarrier;
       if (c == LatencyClass::WarpWide) kinds_[b] |= kWarpWide;
     }
+    present_ |= kinds_[b];
   }
 }
 
 bool BarrierPaths::reaches(std::size_t from, std::size_t stop, std::uint8_t kinds) const {
+  if ((present_ & kinds) == 0) return false;  // no search where no block holds one
   // Depth first over the blocks, never entering `stop` (a loop back to `from` is visited once).
   std::vector<bool> seen(cfg_.size(), false);
   std::vector<std::size_t> todo{from};

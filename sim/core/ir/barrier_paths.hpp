@@ -34,6 +34,7 @@ class BarrierPaths {
   bool reaches(std::size_t from, std::size_t stop, std::uint8_t kinds) const;
   const Cfg& cfg_;
   std::vector<std::uint8_t> kinds_;  // per block: kBarrier | kWarpWide it holds
+  std::uint8_t present_ = 0;         // the kinds any block holds: most kernels hold no barrier
 };
 
 }  // namespace warpsim::ir

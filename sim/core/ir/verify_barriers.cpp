@@ -1,7 +1,9 @@
 // A barrier that only part of a block can reach deadlocks it: warn where one sits inside the
 // region of a branch whose condition varies between threads, unless the threads of one side
 // of that branch run to their exit without waiting for the others.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim/core/ir/barrier_paths.hpp"
 #include "sim/core/ir/uniformity.hpp"
@@ -24,11 +26,16 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
   // Threads on a side of the branch that reaches neither a barrier nor a warp-wide instruction
   // before the kernel ends exit without waiting for the others, and a barrier counts exited
   // threads as arrived (CUDA's `if (i >= n) return;`).
+  // Found once per branch: the blocks under one branch share the answer.
+  std::vector<std::int8_t> side_exits(ctx.kernel.blocks.size(), -1);
   auto a_side_exits = [&](std::size_t branch) {
-    for (const std::size_t side : cfg.successors[branch]) {
-      if (paths.runs_apart_to_exit(side)) return true;
+    if (side_exits[branch] < 0) {
+      side_exits[branch] = 0;
+      for (const std::size_t side : cfg.successors[branch]) {
+        if (paths.runs_apart_to_exit(side)) side_exits[branch] = 1;
+      }
     }
-    return false;
+    return side_exits[branch] == 1;
   };
   for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
