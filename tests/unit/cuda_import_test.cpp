@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "sim/import/toolkit.hpp"
+#include "tests/unit/cuda_support.hpp"
 #include "tests/unit/run_support.hpp"
 #include "tools/warpsim/kernel_input.hpp"
 
@@ -30,32 +31,6 @@ std::string launch_blocks(const fs::path& kir) {
     if (inside && line == "}") inside = false;
   }
   return out;
-}
-
-// Whether nvcc is found; if not, a message that `what` (what the test skips).
-bool have_nvcc(const std::string& what) {
-  if (toolkit::find_program("nvcc")) return true;
-  const std::string why = "nvcc is not installed: " + what;
-  MESSAGE(why);
-  return false;
-}
-
-// Writes `cu` and `launch` as NAME.cu and NAME.launch into a scratch folder, imports the kernel
-// with nvcc and runs it functionally.
-exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
-                            const std::string& launch) {
-  const fs::path dir = fs::temp_directory_path() / ("warpsim_" + name);
-  fs::create_directories(dir);
-  std::ofstream(dir / (name + ".cu")) << cu;
-  std::ofstream(dir / (name + ".launch")) << launch;
-  cli::InputOptions options;
-  options.launch_file = (dir / (name + ".launch")).string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / (name + ".cu")).string(), options);
-  std::ostringstream diags;
-  m.diags.render(diags);
-  INFO(diags.str());
-  REQUIRE(m.ok());
-  return resolved(KernelRun{m, {}, {}}).run();
 }
 
 TEST_CASE("every seed kernel written in CUDA gives its IR twin's outputs and memory counters") {
@@ -348,75 +323,6 @@ TEST_CASE("a 32-bit load into a 64-bit register sign-extends .s32 and zero-exten
     }
     CHECK(static_cast<std::int64_t>(word("sw", t, 8)) == signed_sum);
     CHECK(word("uw", t, 8) == unsigned_sum);
-  }
-}
-
-TEST_CASE("threads that return before a __syncthreads() are not waited for there") {
-  if (!have_nvcc("the kernel is not compiled here")) return;
-  // `if (i >= n) return;` then a barrier: in block 1, threads 72-127 return (n = 200). Warp 2
-  // diverges there (lanes 0-7 go on), and its returning lanes exit as the GPU's code exits them,
-  // so the barrier opens for the 72 that reach it.
-  const exec::LaunchResult r =
-      run_cuda("early_return",
-               "__global__ void early_return(const float* x, float* y, int n) {\n"
-               "  __shared__ float s[128];\n"
-               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-               "  if (i >= n) return;\n"
-               "  s[threadIdx.x] = x[i];\n  __syncthreads();\n"
-               "  y[i] = s[threadIdx.x ^ 1];\n}\n",
-               "launch early_return grid(2) block(128) {\n"
-               "  x = f32[256] iota\n  y = f32[256] zero\n  n = 200\n}\n");
-  const auto* y = reinterpret_cast<const float*>(r.memory.find("y")->bytes.data());
-  for (int i = 0; i < 256; ++i) {
-    CAPTURE(i);
-    // Thread t of block b reads its pair's element, x[b * 128 + (t ^ 1)] = that index (the pairs
-    // of the threads that go on go on together: 71 ^ 1 = 70); the returning threads write none.
-    const int t = i % 128, b = i / 128;
-    const float want = i >= 200 ? 0.0f : static_cast<float>(b * 128 + (t ^ 1));
-    CHECK(y[i] == want);
-  }
-}
-
-TEST_CASE("threads that do work and then return before a __syncthreads() are not waited for") {
-  if (!have_nvcc("the kernel is not compiled here")) return;
-  // Two shapes nvcc gives the returning side: its own store and return, and a store merged with
-  // the other side's after the barrier (one tail for both). Either way the warps of the block
-  // diverge on the return, and the barrier counts the returning threads as exited.
-  const exec::LaunchResult own =
-      run_cuda("work_return",
-               "__global__ void work_return(const float* x, float* y, int n) {\n"
-               "  __shared__ float s[128];\n"
-               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-               "  if (i >= n) { y[i] = -1.0f; return; }\n"
-               "  s[threadIdx.x] = x[i];\n  __syncthreads();\n"
-               "  y[i] = s[threadIdx.x ^ 1];\n}\n",
-               "launch work_return grid(2) block(128) {\n"
-               "  x = f32[256] iota\n  y = f32[256] zero\n  n = 200\n}\n");
-  const auto* y = reinterpret_cast<const float*>(own.memory.find("y")->bytes.data());
-  for (int i = 0; i < 256; ++i) {
-    CAPTURE(i);
-    // Below n, thread t of block b reads its pair's element, x[b * 128 + (t ^ 1)], that index
-    // (200 is even, so every pair below it goes on together); from n on, -1.
-    const int t = i % 128, b = i / 128;
-    CHECK(y[i] == (i >= 200 ? -1.0f : static_cast<float>(b * 128 + (t ^ 1))));
-  }
-  const exec::LaunchResult merged =
-      run_cuda("odd_lanes_leave",
-               "__global__ void odd_lanes_leave(const float* x, float* y) {\n"
-               "  __shared__ float s[128];\n"
-               "  int t = threadIdx.x;\n"
-               "  if (t & 1) { y[blockIdx.x * 128 + t] = x[t] * 2.0f; return; }\n"
-               "  s[t] = x[t];\n  __syncthreads();\n"
-               "  y[blockIdx.x * 128 + t] = s[(t + 2) % 128];\n}\n",
-               "launch odd_lanes_leave grid(2) block(128) {\n"
-               "  x = f32[128] iota\n  y = f32[256] zero\n}\n");
-  const auto* z = reinterpret_cast<const float*>(merged.memory.find("y")->bytes.data());
-  for (int i = 0; i < 256; ++i) {
-    CAPTURE(i);
-    // Odd threads write 2 x[t] = 2t; even ones the element two further on, (t + 2) % 128 (even,
-    // so written by an even thread before the barrier).
-    const int t = i % 128;
-    CHECK(z[i] == static_cast<float>(t % 2 == 1 ? 2 * t : (t + 2) % 128));
   }
 }
 

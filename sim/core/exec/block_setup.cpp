@@ -24,6 +24,7 @@ void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, st
   w.sync_epoch = 0;
   w.barrier_result_slot = kNoBarrierResult;
   w.stack.assign(1, SimtEntry{0, kExitPc, w.lanes});
+  w.parked.clear();
   // Registers are not cleared between blocks: the verifier guarantees every register is written
   // on every path before it is read, so stale values are never seen.
   w.regs.resize(std::size_t{program_.register_slots} * kWarpSize);
@@ -34,11 +35,44 @@ void prepare_warp(const Program& program_, const BlockState& b, WarpState& w, st
   w.sources[static_cast<std::size_t>(OperandSource::BlockSpecial)] = b.specials.data();
 }
 
+// The lanes parked at a bar.sync go on with those that arrived last, at the same instruction
+// (WarpRunner::arrive_at_barrier checked it), as one entry. Each group was on its way to a join
+// (or, running apart, to its exit): the entry goes to the outermost of those joins, the one
+// lowest in the stack, and the joins above it, whose lanes all run in the entry now, go.
+void unpark(WarpState& w) {
+  SimtEntry merged = w.stack.back();
+  w.stack.pop_back();
+  auto join_entry = [&](std::uint32_t join) {
+    for (std::size_t i = w.stack.size(); i-- > 0;) {
+      if (w.stack[i].pc == join) return i;
+    }
+    return w.stack.size();
+  };
+  std::size_t keep = w.stack.size();  // entries below the merged one's join stay
+  auto take_join = [&](std::uint32_t join) {
+    if (join == kExitPc) return;
+    const std::size_t at = join_entry(join);
+    if (merged.reconverge == kExitPc || at < keep) {
+      merged.reconverge = join;
+      keep = at + 1;
+    }
+  };
+  take_join(merged.reconverge);
+  for (const SimtEntry& p : w.parked) {
+    merged.mask |= p.mask;
+    take_join(p.reconverge);
+  }
+  w.stack.resize(std::min(keep, w.stack.size()));
+  w.stack.push_back(merged);
+  w.parked.clear();
+}
+
 bool resume(BlockState& b, WarpStatus waiting) {
   bool any = false;
   for (WarpState& w : b.warps) {
     if (w.status != waiting) continue;
     ++w.stack.back().pc;
+    if (!w.parked.empty()) unpark(w);
     w.status = WarpStatus::Ready;
     any = true;
   }
@@ -153,7 +187,8 @@ bool release_barriers(std::vector<BlockState>& cluster) {
                           w.named_barrier, n.expected, n.arrived));
       }
       if (w.status != WarpStatus::AtBarrier && w.status != WarpStatus::AtClusterBarrier) continue;
-      const std::uint32_t waiting = w.stack.back().mask;
+      std::uint32_t waiting = w.stack.back().mask;
+      for (const SimtEntry& p : w.parked) waiting |= p.mask;
       const std::uint32_t missing = w.lanes & ~w.exited & ~waiting;
       const DecodedInst& at = ctx_.program.insts[w.stack.back().pc];
       std::string where = "another warp of the block never arrives";

@@ -47,6 +47,10 @@ struct WarpState {
   std::uint32_t barrier_result_slot = kNoBarrierResult;
   std::uint32_t named_barrier = 0;  // waiting at bar.sync ID, COUNT: the ID
   std::vector<SimtEntry> stack;
+  // Lanes that reached a bar.sync while other lanes of the warp, on the other side of a
+  // divergent branch, had still to run there: they wait, off the stack, until the barrier opens
+  // (the GPU counts a barrier's threads, not its warps, and runs each side on its own).
+  std::vector<SimtEntry> parked;
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
   // Where the other operand sources start for this warp (by OperandSource; the pool, its warp

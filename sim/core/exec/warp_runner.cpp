@@ -30,9 +30,11 @@ void WarpRunner::step(WarpState& w) {
     case ir::Opcode::Jmp:
       ++stats.branch_instructions;
       jump(w, d.target_true);
+      if (!w.parked.empty()) settle_parked(w);
       break;
     case ir::Opcode::Br:
       branch(w, d);
+      if (!w.parked.empty()) settle_parked(w);
       break;
     case ir::Opcode::Ret:
       retire(w);
@@ -74,7 +76,6 @@ void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint
           fmt::format("this barrier meets {} threads counted at bar.sync 0, {}: one phase of "
                       "barrier 0 is one kind",
                       block.named[0].arrived, block.named[0].expected));
-  if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, mask);
   ++ctx_.stats.barriers;
   block.barrier_opcode = d.opcode;
   block.barrier_mode = d.vote_mode;
@@ -84,6 +85,48 @@ void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint
     for_lanes(mask, [&](unsigned lane) { block.barrier_true += p[lane] != 0 ? 1u : 0u; });
     w.barrier_result_slot = d.dst[0];
   }
+  if (!reduces && park_at_barrier(w)) return;
+  // The warp waits: every lane is here, parked or arriving now, or some never run (a deadlock).
+  std::uint32_t together = mask;
+  for (const SimtEntry& p : w.parked) together |= p.pc == w.stack.back().pc ? p.mask : 0;
+  if (ctx_.check != nullptr) ctx_.check->barrier(ctx_, w, d, together);
+  for (const SimtEntry& p : w.parked) {
+    if (p.pc != w.stack.back().pc)
+      fault(ctx_, w, d, static_cast<unsigned>(std::countr_zero(mask)),
+            fmt::format("lanes {:#010x} of warp {} wait at the barrier at line {} while these "
+                        "lanes reach another one: a block's threads must reach the same "
+                        "__syncthreads()",
+                        p.mask, w.index, ctx_.program.insts[p.pc].line));
+  }
+  w.status = WarpStatus::AtBarrier;
+}
+
+bool WarpRunner::park_at_barrier(WarpState& w) {
+  std::uint32_t arrived = w.stack.back().mask;
+  for (const SimtEntry& p : w.parked) arrived |= p.mask;
+  if ((w.lanes & ~w.exited & ~arrived) == 0) return false;  // the whole warp is there
+  // The lanes still to arrive must run next, apart from those that arrived: the entry below is
+  // the other side of a divergent branch, not a join the arrived lanes wait at too.
+  if (w.stack.size() < 2) return false;
+  SimtEntry& next = w.stack[w.stack.size() - 2];
+  if ((next.mask & arrived) != 0 && ctx_.program.insts[next.pc].opcode == ir::Opcode::Ret) {
+    // Lanes that came to a join that returns, there to wait for the arrived ones, return now:
+    // the GPU's code exits them where they are.
+    exit_lanes(w, next.mask & ~arrived);
+    if ((w.lanes & ~w.exited & ~arrived) == 0) return false;
+  }
+  if ((next.mask & arrived) != 0 || next.pc == next.reconverge) return false;
+  w.parked.push_back(w.stack.back());
+  w.stack.pop_back();
+  return true;
+}
+
+void WarpRunner::rejoin_parked(WarpState& w) {
+  // The lanes left to run reached a join that the parked lanes must reach too: the stack cannot
+  // run them on past it, so they wait there with the parked lanes (a deadlock if the barrier
+  // needs them, reported as such).
+  w.stack.push_back(w.parked.back());
+  w.parked.pop_back();
   w.status = WarpStatus::AtBarrier;
 }
 
@@ -191,12 +234,33 @@ void WarpRunner::retire(WarpState& w) {
   w.stack.pop_back();
   for (SimtEntry& e : w.stack) e.mask &= ~leaving;
   std::erase_if(w.stack, [](const SimtEntry& e) { return e.mask == 0; });
-  if (w.stack.empty()) {
-    w.status = WarpStatus::Done;
-    return;
-  }
   while (!w.stack.empty() && w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
-  if (w.stack.empty()) w.status = WarpStatus::Done;
+  if (!w.parked.empty()) {
+    settle_parked(w);
+  } else if (w.stack.empty()) {
+    w.status = WarpStatus::Done;
+  }
+}
+
+void WarpRunner::settle_parked(WarpState& w) {
+  std::uint32_t parked = 0;
+  for (const SimtEntry& p : w.parked) parked |= p.mask;
+  if (!w.stack.empty() && (w.stack.back().mask & parked) != 0 &&
+      ctx_.program.insts[w.stack.back().pc].opcode == ir::Opcode::Ret) {
+    exit_lanes(w, w.stack.back().mask & ~parked);  // as in park_at_barrier
+  }
+  if (w.stack.empty() || (w.stack.back().mask & parked) != 0) rejoin_parked(w);
+}
+
+void WarpRunner::exit_lanes(WarpState& w, std::uint32_t leaving) {
+  if (leaving == 0) return;
+  // Their ret is counted as the thread instruction it is; the warp instruction is the one the
+  // other lanes execute at the join.
+  ctx_.stats.thread_instructions += static_cast<unsigned>(std::popcount(leaving));
+  w.exited |= leaving;
+  ctx_.block->exited_threads += static_cast<unsigned>(std::popcount(leaving));
+  for (SimtEntry& e : w.stack) e.mask &= ~leaving;
+  std::erase_if(w.stack, [](const SimtEntry& e) { return e.mask == 0; });
 }
 
 std::uint64_t WarpRunner::next_checkpoint() const {

@@ -28,6 +28,16 @@ class WarpRunner {
   void branch(WarpState& w, const DecodedInst& d);
   // bar.sync and bar.red: the lanes in `mask` wait; bar.red also adds their predicates.
   void arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask);
+  // At a bar.sync reached by part of the warp while its other lanes have still to run there (the
+  // other side of a divergent branch): parks the arrived lanes and runs the others. False where
+  // the whole warp has arrived, or the others cannot run apart from the arrived lanes.
+  bool park_at_barrier(WarpState& w);
+  // After the stack changed with lanes parked: where no lanes are left to run apart from them,
+  // the warp waits at the barrier (rejoin_parked).
+  void settle_parked(WarpState& w);
+  static void rejoin_parked(WarpState& w);
+  // Lanes `leaving`, waiting at a join that returns, exit there (entries keep their other lanes).
+  void exit_lanes(WarpState& w, std::uint32_t leaving);
   void arrive_at_named_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask);
   static void jump(WarpState& w, std::uint32_t target);
   void retire(WarpState& w);

@@ -271,6 +271,10 @@ void SmModel::issue(std::uint32_t warp) {
     counters_.compiled_extra += it.extra_issue;
   }
   issue_to_pipe(warp, it);
+  // Lanes parked at a barrier (the IR executor's) are joined by the warp's last lanes, which
+  // came there by a branch or exited: the barrier may open now.
+  if (w.status == exec::WarpStatus::AtBarrier && it.pipe != Pipe::Barrier)
+    block_barrier_check(slot);
   if (w.status == exec::WarpStatus::Done) {
     warp_finished(warp);
     return;
