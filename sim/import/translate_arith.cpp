@@ -187,6 +187,19 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     unary(it->second, parts.type());
     return true;
   }
+  if (b == "cnot") {
+    // cnot d, a: 1 where a is zero, else 0 (C's logical not).
+    refuse_modifiers(parts, {});
+    expect_operands(2);
+    const ir::ScalarType t = parts.type();
+    const ir::ValueOperand a = value(operand(1), t);
+    const std::string zero = fresh_temp();
+    emit(Opcode::Eq, t, {zero}, {op(a), op(number(0))});
+    const Dest d = dest(operand(0), t);
+    emit(Opcode::Select, t, {d.name}, {op(reg(zero)), op(number(1)), op(number(0))});
+    finish(d);
+    return true;
+  }
   if (b == "popc" || b == "clz" || b == "brev") {
     refuse_modifiers(parts, {});
     const Opcode code = b == "popc" ? Opcode::Popc : b == "clz" ? Opcode::Clz : Opcode::Brev;

@@ -52,6 +52,28 @@ TEST_CASE("prmt with a selector held in a register picks and sign-copies bytes a
   }
 }
 
+TEST_CASE("cnot gives 1 for a zero operand and 0 otherwise, in 16, 32 and 64 bits") {
+  // Lane l's value is l & 3, so every fourth lane holds zero. The three results land in bits 0
+  // (b32), 1 (b64) and 2 (b16): 7 in lanes 0, 4, 8, ..., 0 elsewhere.
+  const auto out = run_one_warp(R"(
+  and.b32 %r2, %r1, 3;
+  cnot.b32 %r3, %r2;
+  cvt.u64.u32 %rd5, %r2;
+  cnot.b64 %rd6, %rd5;
+  cvt.u32.u64 %r4, %rd6;
+  cvt.u16.u32 %rs1, %r2;
+  cnot.b16 %rs2, %rs1;
+  cvt.u32.u16 %r5, %rs2;
+  shl.b32 %r6, %r4, 1;
+  shl.b32 %r7, %r5, 2;
+  or.b32 %r8, %r3, %r6;
+  or.b32 %r9, %r8, %r7;)");
+  for (unsigned l = 0; l < 32; ++l) {
+    CAPTURE(l);
+    CHECK(out[l] == (l % 4 == 0 ? 7u : 0u));
+  }
+}
+
 TEST_CASE("copysign gives b's magnitude with a's sign, on the raw bits") {
   // PTX's `copysign.f32 d, a, b` copies a's sign into b. The operands' bit patterns include
   // NaNs and infinities' neighbours; copysign does no arithmetic, so a NaN keeps its payload.
