@@ -180,6 +180,8 @@ class EntryTranslator {
   bool narrow_conversion(const std::string& dname, const std::string& sname);
   // cvt between f16/bf16 (a 16-bit register, held as a u32) and f32/f64.
   bool half_conversion(const OpcodeParts& parts);
+  bool half_integer_conversion(const OpcodeParts& parts);
+  std::string widen_to_odd(const ir::ValueOperand& v, bool is_signed);
   // add, sub, mul, fma, neg, abs, min, max on .f16, .bf16 and their pairs (translate_half.cpp).
   bool half_arithmetic(const OpcodeParts& parts);
   // set.CMP.dtype.f16 (and .bf16, .f16x2, .bf16x2): each half compared, true as the type's one

@@ -306,8 +306,8 @@ bool EntryTranslator::narrow_conversion(const std::string& dname, const std::str
 
 // cvt.rn.f16.f32 d, a (and .rz, .rm, .rp; .bf16; from f64) and cvt.f32.f16 d, h (to f32 or
 // f64): the IR's cvt with the half's side a u32 register holding its bits, as PTX's 16-bit
-// registers are held. .ftz, .sat, .relu, .satfinite and conversions between a half and an
-// integer or another half are refused.
+// registers are held. .ftz, .sat, .relu, .satfinite and conversions between two halves are
+// refused; those between a half and an integer are half_integer_conversion's.
 bool EntryTranslator::half_conversion(const OpcodeParts& parts) {
   const std::string& dname = parts.mods[parts.mods.size() - 2];
   const std::string& sname = parts.mods.back();
@@ -315,6 +315,10 @@ bool EntryTranslator::half_conversion(const OpcodeParts& parts) {
   const auto to_half = ir::parse_half_format(pair ? dname.substr(0, dname.size() - 2) : dname);
   const auto from_half = ir::parse_half_format(sname);
   const auto other = ir_type_of("." + (to_half ? sname : dname));
+  if (!pair && (to_half || from_half) && !(to_half && from_half) &&
+      (narrow_width(to_half ? sname : dname) != 0 || (other && ir::is_int(*other)))) {
+    return half_integer_conversion(parts);
+  }
   if ((to_half && from_half) || !other || !ir::is_float(*other)) {
     throw Unsupported{"'" + current_->opcode +
                       "' is not imported (16-bit floats convert to and from f32 and f64 only)"};

@@ -150,4 +150,123 @@ bool EntryTranslator::half_set(const OpcodeParts& parts) {
   return true;
 }
 
+// A 64-bit integer as an f64, its magnitude rounded to odd at 53 bits (half_integer_conversion).
+std::string EntryTranslator::widen_to_odd(const ir::ValueOperand& v, bool is_signed) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  const ScalarType u = ScalarType::U64, f = ScalarType::F64;
+  ir::ValueOperand magnitude = v;
+  std::string negative;
+  if (is_signed) {
+    negative = fresh_temp();
+    const std::string m = fresh_temp();
+    emit(Opcode::Lt, ScalarType::S64, {negative}, {op(v), op(number(0))});
+    emit(Opcode::Abs, ScalarType::S64, {m}, {op(v)});  // -2^63 stays 2^63's bits
+    magnitude = reg(m);
+  }
+  const std::string big = fresh_temp(), kept = fresh_temp(), below = fresh_temp(),
+                    inexact = fresh_temp(), sticky = fresh_temp(), odd = fresh_temp(),
+                    odd_value = fresh_temp(), scaled = fresh_temp(), exact = fresh_temp(),
+                    widened = fresh_temp();
+  emit(Opcode::Ge, u, {big}, {op(magnitude), op(number(std::uint64_t{1} << 53))});
+  emit(Opcode::Shr, u, {kept}, {op(magnitude), op(number(11))});
+  emit(Opcode::And, u, {below}, {op(magnitude), op(number(0x7ff))});
+  emit(Opcode::Ne, u, {inexact}, {op(reg(below)), op(number(0))});
+  emit(Opcode::Select, u, {sticky}, {op(reg(inexact)), op(number(1)), op(number(0))});
+  emit(Opcode::Or, u, {odd}, {op(reg(kept)), op(reg(sticky))});
+  emit(Opcode::Cvt, f, {odd_value}, {op(reg(odd))}).source_type = u;
+  emit(Opcode::Mul, f, {scaled}, {op(reg(odd_value)), op({ir::FloatLiteral{2048.0}, {}})});
+  emit(Opcode::Cvt, f, {exact}, {op(magnitude)}).source_type = u;
+  emit(Opcode::Select, f, {widened}, {op(reg(big)), op(reg(scaled)), op(reg(exact))});
+  if (!is_signed) return widened;
+  const std::string flipped = fresh_temp(), result = fresh_temp();
+  emit(Opcode::Neg, f, {flipped}, {op(reg(widened))});
+  emit(Opcode::Select, f, {result}, {op(reg(negative)), op(reg(flipped)), op(reg(widened))});
+  return result;
+}
+
+// Between a 16-bit float and an integer, through a wider float, each step exact or rounding
+// once. Half to integer (cvt.rni.s32.f16, CUDA's __half2int_rn, ...): the half widened to f32
+// exactly, rounded to an integral value as the modifier says, converted as a float to that
+// integer is (saturating; NaN to 0), a 16- or 8-bit destination clamped to its range.
+// Integer to half (cvt.rn.f16.s32, __int2half_rn, ...): the integer widened to f64, exactly,
+// then rounded once to the half. A 64-bit magnitude of 2^53 or more keeps its top 53 bits, the
+// lowest of them set if any bit below was (rounding to odd): exact in f64, and rounding that to
+// the 8 or 11 bits of a half, in any mode, gives what rounding the integer would (the kept
+// bits are more than two beyond the half's).
+bool EntryTranslator::half_integer_conversion(const OpcodeParts& parts) {
+  using ir::Opcode;
+  using ir::ScalarType;
+  const std::string& dname = parts.mods[parts.mods.size() - 2];
+  const std::string& sname = parts.mods.back();
+  const auto to_half = ir::parse_half_format(dname);
+  const std::string& int_name = to_half ? sname : dname;
+  bool is_signed = false;
+  const unsigned narrow = narrow_width(int_name, &is_signed);
+  const ScalarType wide =
+      narrow != 0 ? (is_signed ? ScalarType::S32 : ScalarType::U32) : *ir_type_of("." + int_name);
+  const std::size_t modifiers = parts.mods.size() - 2;
+  const std::string rounding = modifiers >= 1 ? parts.mods[0] : "";
+  expect_operands(2);
+  if (to_half) {
+    const auto r = modifiers == 1 ? ir::parse_rounding(rounding) : std::nullopt;
+    if (!r) {
+      throw Unsupported{"'" + current_->opcode +
+                        "' is not imported (to a 16-bit float: one of .rn, .rz, .rm, .rp and "
+                        "nothing else)"};
+    }
+    ir::ValueOperand v = value(operand(1), narrow != 0 ? ScalarType::U32 : wide);
+    if (narrow != 0) v = extend(v, narrow, is_signed);
+    std::string widened = fresh_temp();
+    if (ir::size_bytes(wide) == 8) {
+      widened = widen_to_odd(v, wide == ScalarType::S64);
+    } else {
+      emit(Opcode::Cvt, ScalarType::F64, {widened}, {op(v)}).source_type = wide;
+    }
+    const Dest d = dest(operand(0), ScalarType::U32);
+    ir::Instruction& c = emit(Opcode::Cvt, ScalarType::U32, {d.name}, {op(reg(widened))});
+    c.source_type = ScalarType::F64;
+    c.half = *to_half;
+    c.rounding = *r;
+    finish(d);
+    return true;
+  }
+  // .sat is what a float-to-integer conversion does anyway.
+  const bool known =
+      rounding == "rni" || rounding == "rzi" || rounding == "rmi" || rounding == "rpi";
+  if (!known || modifiers > 2 || (modifiers == 2 && parts.mods[1] != "sat")) {
+    throw Unsupported{"'" + current_->opcode +
+                      "' is not imported (from a 16-bit float to an integer: one of .rni, .rzi, "
+                      ".rmi, .rpi, and .sat)"};
+  }
+  const std::string widened = fresh_temp();
+  ir::Instruction& w =
+      emit(Opcode::Cvt, ScalarType::F32, {widened}, {op(value(operand(1), ScalarType::U32))});
+  w.source_type = ScalarType::U32;
+  w.half = *ir::parse_half_format(sname);
+  const std::string integral =
+      rounding == "rzi" ? widened : round_to_integral(reg(widened), ScalarType::F32, rounding);
+  if (narrow == 0) {
+    const Dest d = dest(operand(0), wide);
+    emit(Opcode::Cvt, wide, {d.name}, {op(reg(integral))}).source_type = ScalarType::F32;
+    finish(d);
+    return true;
+  }
+  // To 8 or 16 bits: converted to 32 (saturating there), clamped to the narrow range, masked.
+  const std::string whole = fresh_temp(), low = fresh_temp(), clamped = fresh_temp();
+  emit(Opcode::Cvt, wide, {whole}, {op(reg(integral))}).source_type = ScalarType::F32;
+  const std::int64_t top = (std::int64_t{1} << (is_signed ? narrow - 1 : narrow)) - 1;
+  const std::int64_t bottom = is_signed ? -top - 1 : 0;
+  auto literal = [](std::int64_t v) {
+    return ir::ValueOperand{ir::IntLiteral{static_cast<std::uint64_t>(v < 0 ? -v : v), v < 0}, {}};
+  };
+  emit(Opcode::Min, wide, {low}, {op(reg(whole)), op(literal(top))});
+  emit(Opcode::Max, wide, {clamped}, {op(reg(low)), op(literal(bottom))});
+  const Dest d = dest(operand(0), ScalarType::U32);
+  emit(Opcode::And, ScalarType::U32, {d.name},
+       {op(reg(clamped)), op(number((std::uint64_t{1} << narrow) - 1))});
+  finish(d);
+  return true;
+}
+
 }  // namespace warpsim::ptx

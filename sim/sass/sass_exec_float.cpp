@@ -176,6 +176,20 @@ void float_to_int(const Lanes& x) {
                        static_cast<std::uint64_t>(to_integer<std::int64_t>(v, m.rounding)));
       case DataType::U64:
         return x.set64(x.op(0), lane, to_integer<std::uint64_t>(v, m.rounding));
+      // 8 and 16 bits: saturated to the narrow range, held sign- or zero-extended (ptxas stores
+      // F2I.S16's register as C's (unsigned)(short) without extending it).
+      case DataType::S16:
+        return x.set(
+            x.op(0), lane,
+            static_cast<std::uint32_t>(std::int32_t{to_integer<std::int16_t>(v, m.rounding)}));
+      case DataType::U16:
+        return x.set(x.op(0), lane, to_integer<std::uint16_t>(v, m.rounding));
+      case DataType::S8:
+        return x.set(
+            x.op(0), lane,
+            static_cast<std::uint32_t>(std::int32_t{to_integer<std::int8_t>(v, m.rounding)}));
+      case DataType::U8:
+        return x.set(x.op(0), lane, to_integer<std::uint8_t>(v, m.rounding));
       default:
         return x.set(x.op(0), lane,
                      static_cast<std::uint32_t>(to_integer<std::int32_t>(v, m.rounding)));
