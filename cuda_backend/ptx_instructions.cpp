@@ -119,8 +119,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
            v(0, t) + ", " + v(1, t) + ", " + v(2, t));
       return;
     case Opcode::Div:
-      line(std::string("div") + (f ? ".rn" : "") + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " +
-           v(1, t));
+      line(std::string("div") + (f ? "." + std::string(ir::name(inst.rounding)) : "") +
+           arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
       return;
     case Opcode::Rem:
       line("rem" + arith_type(t) + ' ' + d + ", " + v(0, t) + ", " + v(1, t));
@@ -165,8 +165,8 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
       return;
     case Opcode::Sqrt:
     case Opcode::Rcp:
-      line(std::string(inst.opcode == Opcode::Sqrt ? "sqrt" : "rcp") + ".rn" + arith_type(t) + ' ' +
-           d + ", " + v(0, t));
+      line(std::string(inst.opcode == Opcode::Sqrt ? "sqrt" : "rcp") + "." +
+           std::string(ir::name(inst.rounding)) + arith_type(t) + ' ' + d + ", " + v(0, t));
       return;
     case Opcode::RcpApprox:
       line("rcp.approx.ftz" + arith_type(t) + ' ' + d + ", " + v(0, t));
@@ -225,9 +225,10 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
         return;
       }
       std::string mod;
-      if (ir::is_float(t) && !ir::is_float(s)) mod = ".rn";
+      const std::string rounding = "." + std::string(ir::name(inst.rounding));
+      if (ir::is_float(t) && !ir::is_float(s)) mod = rounding;
       if (!ir::is_float(t) && ir::is_float(s)) mod = ".rzi";  // saturates, NaN -> 0
-      if (t == ScalarType::F32 && s == ScalarType::F64) mod = ".rn";
+      if (t == ScalarType::F32 && s == ScalarType::F64) mod = rounding;
       if (ir::is_int(t) && ir::is_int(s) && ir::size_bytes(t) == ir::size_bytes(s)) {
         line("mov" + ptx_bits(t) + ' ' + d + ", " + v(0, s));
         return;

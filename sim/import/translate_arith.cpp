@@ -231,13 +231,20 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     return true;
   }
   if (b == "sqrt" || b == "rcp") {
-    // .rn is IEEE (what sqrtf and 1.0f / x compile to); .approx and .ftz are other functions.
-    if (!parts.has("rn")) {
+    // IEEE, correctly rounded in the rounding named (sqrtf and 1.0f / x compile to .rn,
+    // __fsqrt_rz and __frcp_ru to the others); .approx and .ftz are other functions.
+    if (!parts.has("rn") && float_rounding(parts) == ir::Rounding::Nearest) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (" + b +
-                        ".rn, the IEEE one, is)"};
+                        ".rn, .rz, .rm and .rp, the IEEE ones, are)"};
     }
-    refuse_modifiers(parts, {"rn"});
-    unary(b == "sqrt" ? Opcode::Sqrt : Opcode::Rcp, parts.type());
+    refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
+    expect_operands(2);
+    const ir::ScalarType t = parts.type();
+    const ir::ValueOperand a = value(operand(1), t);
+    const Dest d = dest(operand(0), t);
+    emit(b == "sqrt" ? Opcode::Sqrt : Opcode::Rcp, t, {d.name}, {op(a)}).rounding =
+        float_rounding(parts);
+    finish(d);
     return true;
   }
   static const std::map<std::string, Opcode, std::less<>> kApprox = {{"rsqrt", Opcode::RsqrtApprox},
@@ -267,12 +274,17 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
       binary(fast ? Opcode::DivApprox : Opcode::DivFull, t);
       return true;
     }
-    if (ir::is_float(t) && !parts.has("rn")) {
-      throw Unsupported{"'" + current_->opcode +
-                        "': the IR divides floats as div.rn (IEEE, correctly rounded), "
-                        "div.approx.f32 or div.full.f32"};
+    if (ir::is_float(t)) {
+      if (!parts.has("rn") && float_rounding(parts) == ir::Rounding::Nearest) {
+        throw Unsupported{"'" + current_->opcode +
+                          "': the IR divides floats as div.rn, .rz, .rm or .rp (IEEE, "
+                          "correctly rounded), div.approx.f32 or div.full.f32"};
+      }
+      refuse_modifiers(parts, {"rn", "rz", "rm", "rp"});
+      rounded_binary(Opcode::Div, parts);
+      return true;
     }
-    refuse_modifiers(parts, {"rn"});
+    refuse_modifiers(parts, {});
     binary(Opcode::Div, t);
     return true;
   }

@@ -125,6 +125,18 @@ bool EntryTranslator::conversion(const OpcodeParts& parts) {
     finish(d);
     return true;
   }
+  // To a float from an integer, or f64 to f32, in a directed rounding: the IR's cvt rounds so.
+  const auto directed = ir::parse_rounding(rounding);
+  if (directed && *directed != ir::Rounding::Nearest && want == "rn" && !sat && !ftz) {
+    expect_operands(2);
+    const ir::ValueOperand a = value(operand(1), *from);
+    const Dest d = dest(operand(0), *to);
+    ir::Instruction& c = emit(Opcode::Cvt, *to, {d.name}, {op(a)});
+    c.source_type = *from;
+    c.rounding = *directed;
+    finish(d);
+    return true;
+  }
   if (rounding != want || (sat && !sat_ok) || (ftz && !ftz_ok)) {
     throw Unsupported{"'" + current_->opcode + "' is not imported: the IR's cvt." + dname + "." +
                       sname + " rounds " + (want.empty() ? "exactly" : "as ." + want) +

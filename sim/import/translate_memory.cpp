@@ -1,6 +1,8 @@
 // Loads, stores, atomics and reductions by byte address, and parameter reads. Cache operators
 // (.nc, .cg, .L1::...), memory-ordering semantics and scopes do not change what the IR
 // computes: it runs every thread in a sequentially consistent memory, so they are dropped.
+#include <algorithm>
+
 #include "sim/import/aggregate_params.hpp"
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
@@ -233,8 +235,23 @@ void EntryTranslator::param_read(const OpcodeParts& parts) {
 void EntryTranslator::param_value(const OpcodeParts& parts, const Symbol& field,
                                   const Operand& into) {
   const ir::ScalarType t = parts.type();
-  const ir::ValueOperand v = value(field, t);
   const Dest d = dest(into, t);
+  // A parameter read as another type of its width (ld.param.f32 of a .u32 parameter: nvcc's
+  // __uint_as_float of an argument) is its bits cast.
+  const auto it = symbols_.find(field.name);
+  const auto param =
+      it == symbols_.end()
+          ? kernel_.params.end()
+          : std::find_if(kernel_.params.begin(), kernel_.params.end(),
+                         [&](const ir::KernelParam& k) { return k.name == it->second; });
+  if (param != kernel_.params.end() && !param->is_pointer && parts.narrow() == 0 &&
+      !ir::operand_compatible(param->type, t) && ir::size_bytes(param->type) == ir::size_bytes(t)) {
+    ir::Instruction& c = emit(ir::Opcode::Bitcast, t, {d.name}, {op(value(field, param->type))});
+    c.source_type = param->type;
+    finish(d);
+    return;
+  }
+  const ir::ValueOperand v = value(field, t);
   emit(ir::Opcode::Mov, t, {d.name}, {op(v)});
   // An 8- or 16-bit parameter is its low bytes (the driver passes no more).
   if (const unsigned bits = parts.narrow(); bits != 0) {

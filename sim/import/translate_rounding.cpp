@@ -84,7 +84,7 @@ ir::Rounding EntryTranslator::float_rounding(const OpcodeParts& parts) {
   return ir::Rounding::Nearest;
 }
 
-// A float add, sub or mul in its rounding (without one: to nearest, as .rn).
+// A float add, sub, mul or div in its rounding (without one: to nearest, as .rn).
 void EntryTranslator::rounded_binary(ir::Opcode code, const OpcodeParts& parts) {
   expect_operands(3);
   const ir::ScalarType t = parts.type();

@@ -166,6 +166,8 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
       ++stats_.sass.instructions;
       ++stats_.sass.pipes[static_cast<std::size_t>(Pipe::Cbu)];
     }
+    if (inst.op == Op::BSYNC)
+      w.barrier_open &= static_cast<std::uint16_t>(~(1u << inst.operands.at(0).index));
     advance(w, arrived);
     regroup(w, arrived);
     if (exclusive) w.exclusive_groups = true;

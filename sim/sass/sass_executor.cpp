@@ -214,6 +214,7 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     w.named_barrier = -1;
     w.pc.fill(0);
     w.barrier.fill(0);
+    w.barrier_open = 0;
     w.group.fill(0);
     w.groups = 0;
     w.together = 0;
@@ -396,9 +397,16 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       block.exited_threads += static_cast<unsigned>(std::popcount(mask));
       advance(w, active & ~mask);
       return release_convergence(w, true);
-    case Op::BSSY:
-      w.barrier[inst.operands.at(0).index] = active;
+    case Op::BSSY: {
+      // The first group to run it sets the barrier; groups of the same warp that reach it apart
+      // before its BSYNC released add theirs (ptxas's division slow path joins diverged lanes
+      // at a BSSY: the BSYNC waits for them all, none left waiting for lanes gone on).
+      const unsigned index = inst.operands.at(0).index;
+      const auto bit = static_cast<std::uint16_t>(1u << index);
+      w.barrier[index] = (w.barrier_open & bit) != 0 ? w.barrier[index] | active : active;
+      w.barrier_open |= bit;
       return advance(w, active);
+    }
     case Op::BREAK:
       w.barrier[inst.operands.at(0).index] &= ~mask;
       advance(w, active);
@@ -415,13 +423,21 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       const Operand& to = inst.operands.at(0);
       const Operand& from = inst.operands.at(1);
       if (to.kind == OperandKind::Barrier) {  // restore: the lanes as the register holds them
-        if (mask != 0)
+        if (mask != 0) {
           w.barrier[to.index] = x.raw(from, static_cast<unsigned>(std::countr_zero(mask)));
+          // A restored barrier (after a call) is the caller's, still waiting for its BSYNC.
+          const auto bit = static_cast<std::uint16_t>(1u << to.index);
+          w.barrier_open =
+              w.barrier[to.index] != 0 ? (w.barrier_open | bit) : (w.barrier_open & ~bit);
+        }
       } else {
         const std::uint32_t lanes = w.barrier[from.index];
         for (std::uint32_t m = mask; m != 0; m &= m - 1)
           x.set(to, static_cast<unsigned>(std::countr_zero(m)), lanes);
-        if (inst.mods.sub == kBmovClear && mask != 0) w.barrier[from.index] = 0;
+        if (inst.mods.sub == kBmovClear && mask != 0) {
+          w.barrier[from.index] = 0;
+          w.barrier_open &= static_cast<std::uint16_t>(~(1u << from.index));
+        }
       }
       return advance(w, active);
     }

@@ -97,8 +97,11 @@ struct SassWarp {
   // Set by an instruction that polls (a PHASECHK that answered false, NANOSLEEP): the
   // functional run lets the other warps run before this one goes on.
   bool polling = false;
-  std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
-  std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
+  std::array<std::uint32_t, kWarpSize> pc{};  // per lane: instruction index
+  std::array<std::uint32_t, 16> barrier{};    // convergence barriers: lane masks
+  // The convergence barriers set by a BSSY whose BSYNC has not yet released them (a bit each):
+  // a BSSY there, run by another group of the warp that reached it apart, adds its lanes.
+  std::uint16_t barrier_open = 0;
   std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
   std::uint32_t groups = 0;                      // groups made so far (the next one's id)
   // Groups made by WARPSYNC.EXCLUSIVE are apart: each runs on until it waits (next_group).

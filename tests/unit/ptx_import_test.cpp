@@ -401,7 +401,7 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
     const char* says;
   };
   const Case cases[] = {
-      {"  mov.u32 %r9, 0;\n  div.rz.f32 %f1, %f1, %f1;", "div.full.f32"},
+      {"  mov.u32 %r9, 0;\n  div.f32 %f1, %f1, %f1;", "div.full.f32"},
       {"  ld.global.u64 %rd9, [%rd4];\n  ld.u32 %r9, [%rd9];", "generic address"},
       {"  mov.u32 %r9, 0;\n  shfl.sync.bfly.b32 %r9, %r1, 1, %r1, -1;", "run-time values"},
       {"  mov.u32 %r9, 0;\n  cvt.rmi.ftz.f32.f32 %f1, %f1;", "cvt.rmi.ftz.f32.f32"},
@@ -412,7 +412,8 @@ TEST_CASE("forms the IR cannot express are errors at their PTX line, never appro
       {"  mov.u32 %r9, 0;\n  sin.approx.ftz.f32 %f1, %f1;", ".ftz"},
       {"  mov.u32 %r9, 0;\n  bar.sync 1;", "a barrier other than 0 without a thread count"},
       {"  mov.u32 %r9, 0;\n  cvt.rn.relu.f16.f32 %rs1, %f1;", "one of .rn, .rz, .rm, .rp"},
-      {"  mov.u32 %r9, 0;\n  cvt.rzi.s32.f16 %r9, %rs1;", "to and from f32 and f64 only"},
+      {"  mov.u32 %r9, 0;\n  cvt.rn.f16.bf16 %rs1, %rs1;", "to and from f32 and f64 only"},
+      {"  mov.u32 %r9, 0;\n  cvt.rni.ftz.s32.f16 %r9, %rs1;", "one of .rni, .rzi"},
       {"  mov.u32 %r9, 0;\n  cp.async.ca.shared.global [%r1], [%rd4], 16, %r1;",
        "a source size computed at run time"},
   };

@@ -70,6 +70,25 @@ class InstructionChecker {
     return true;
   }
 
+  static bool takes_rounding(const Instruction& inst) {
+    if (!is_float(inst.type)) return false;
+    switch (inst.opcode) {
+      case Opcode::Add:
+      case Opcode::Sub:
+      case Opcode::Mul:
+      case Opcode::Fma:
+      case Opcode::Div:
+      case Opcode::Sqrt:
+      case Opcode::Rcp:
+        return true;
+      case Opcode::Cvt:
+        return is_int(inst.source_type) ||
+               (inst.type == ScalarType::F32 && inst.source_type == ScalarType::F64);
+      default:
+        return false;
+    }
+  }
+
   bool check_suffix(const OpcodeInfo& info) {
     const Instruction& inst = *inst_;
     const std::string op = "'" + opcode_text(inst) + "'";
@@ -79,11 +98,10 @@ class InstructionChecker {
                                  "' does not take type " + type_name(inst.type));
     }
     if (inst.opcode == Opcode::Cvt && inst.half != HalfFormat::None) return check_half_cvt(op);
-    if (inst.rounding != Rounding::Nearest &&
-        (!is_float(inst.type) || (inst.opcode != Opcode::Add && inst.opcode != Opcode::Sub &&
-                                  inst.opcode != Opcode::Mul && inst.opcode != Opcode::Fma))) {
+    if (inst.rounding != Rounding::Nearest && !takes_rounding(inst)) {
       return error(inst.loc, op + ": a rounding (.rz, .rm, .rp) is taken only by float add, sub, "
-                                  "mul and fma");
+                                  "mul, fma, div, sqrt and rcp, and by a cvt to a float that "
+                                  "may round (from an integer, or f64 to f32)");
     }
     if (inst.opcode == Opcode::ReduxSync &&
         (inst.atomic_op == AtomicOp::Exch || inst.atomic_op == AtomicOp::Cas ||
