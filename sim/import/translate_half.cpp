@@ -166,8 +166,8 @@ std::string EntryTranslator::widen_to_odd(const ir::ValueOperand& v, bool is_sig
   }
   const std::string big = fresh_temp(), kept = fresh_temp(), below = fresh_temp(),
                     inexact = fresh_temp(), sticky = fresh_temp(), odd = fresh_temp(),
-                    odd_value = fresh_temp(), scaled = fresh_temp(), exact = fresh_temp(),
-                    widened = fresh_temp();
+                    odd_value = fresh_temp(), scaled = fresh_temp(), exact = fresh_temp();
+  std::string widened = fresh_temp();
   emit(Opcode::Ge, u, {big}, {op(magnitude), op(number(std::uint64_t{1} << 53))});
   emit(Opcode::Shr, u, {kept}, {op(magnitude), op(number(11))});
   emit(Opcode::And, u, {below}, {op(magnitude), op(number(0x7ff))});
@@ -179,7 +179,8 @@ std::string EntryTranslator::widen_to_odd(const ir::ValueOperand& v, bool is_sig
   emit(Opcode::Cvt, f, {exact}, {op(magnitude)}).source_type = u;
   emit(Opcode::Select, f, {widened}, {op(reg(big)), op(reg(scaled)), op(reg(exact))});
   if (!is_signed) return widened;
-  const std::string flipped = fresh_temp(), result = fresh_temp();
+  const std::string flipped = fresh_temp();
+  std::string result = fresh_temp();
   emit(Opcode::Neg, f, {flipped}, {op(reg(widened))});
   emit(Opcode::Select, f, {result}, {op(reg(negative)), op(reg(flipped)), op(reg(widened))});
   return result;
