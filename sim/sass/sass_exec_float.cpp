@@ -112,11 +112,15 @@ void set_compare(const Lanes& x, unsigned lane, bool r) {
 // that the quotient or its reciprocal step leaves the normal range. A zero dividend takes the
 // slow path too: mandelbrot's 3.0f * px / width runs the H200's slow path once in each of the
 // 396 warps holding a px or py of 0 (its SASS counts, validation/h200/results/sass_classes/).
+// So does a dividend below 2^-102 (exponent field 24 or less): the fast path's remainder
+// a - b q, about a 2^-24, would fall below the normal numbers and round, and the quotient with
+// it (a sweep of the fast path's five FFMAs against IEEE division finds wrong results for
+// exponent fields up to 19; none above).
 bool division_needs_slow_path(float a, float b) {
   const std::uint32_t ea = (std::bit_cast<std::uint32_t>(a) >> 23) & 0xffu;
   const std::uint32_t eb = (std::bit_cast<std::uint32_t>(b) >> 23) & 0xffu;
   if (eb == 0 || eb >= 253 || ea == 255) return true;
-  if (ea == 0) return true;
+  if (ea <= 24) return true;
   const int difference = static_cast<int>(ea) - static_cast<int>(eb);
   return difference >= 126 || difference <= -126;
 }
