@@ -130,11 +130,19 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
                            inst.operands[0].index != kZeroReg;
     const std::uint32_t* mask_of =
         exclusive ? w.r.data() + std::size_t{inst.operands[0].index} * kWarpSize : nullptr;
+    // A BSYNC's lanes arrive at its barrier, whichever BSYNC of that barrier they wait at:
+    // ptxas gives two regions in the two sides of a branch one barrier register, and a side
+    // whose lanes call a slow path lets the other side's lanes set it and wait at their own
+    // BSYNC meanwhile (the division and square-root slow paths in divergent code).
+    const bool by_barrier = inst.op == Op::BSYNC;
+    const unsigned barrier = by_barrier ? inst.operands.at(0).index : 0;
     std::uint32_t arrived = 0;
     for (std::uint32_t m = pending; m != 0; m &= m - 1) {
       const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      if (w.pc[lane] == pc && (mask_of == nullptr || mask_of[lane] == mask_of[first]))
-        arrived |= 1u << lane;
+      const Instruction& at = p.insts[w.pc[lane]];
+      const bool same =
+          by_barrier ? at.op == Op::BSYNC && at.operands.at(0).index == barrier : w.pc[lane] == pc;
+      if (same && (mask_of == nullptr || mask_of[lane] == mask_of[first])) arrived |= 1u << lane;
     }
     pending &= ~arrived;
     std::uint32_t needed = live;
@@ -169,7 +177,17 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
     if (inst.op == Op::BSYNC)
       w.barrier_open &= static_cast<std::uint16_t>(~(1u << inst.operands.at(0).index));
     advance(w, arrived);
-    regroup(w, arrived);
+    // Lanes released from BSYNCs at different addresses go on as one group per address.
+    for (std::uint32_t left = arrived; left != 0;) {
+      const std::uint32_t at = w.pc[static_cast<unsigned>(std::countr_zero(left))];
+      std::uint32_t together = 0;
+      for (std::uint32_t m = left; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        if (w.pc[lane] == at) together |= 1u << lane;
+      }
+      regroup(w, together);
+      left &= ~together;
+    }
     if (exclusive) w.exclusive_groups = true;
     if (arrived == live) w.exclusive_groups = false;  // the whole warp together again
   }
