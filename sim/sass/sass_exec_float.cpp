@@ -107,22 +107,24 @@ void set_compare(const Lanes& x, unsigned lane, bool r) {
   set_predicates(x, lane, r, !r);
 }
 
-// FCHK: whether a/b needs the division's slow path: b zero, subnormal, infinite or NaN or too
-// large to invert normally; a zero, subnormal, infinite or NaN; or the exponents so far apart
-// that the quotient or its reciprocal step leaves the normal range. A zero dividend takes the
-// slow path too: mandelbrot's 3.0f * px / width runs the H200's slow path once in each of the
-// 396 warps holding a px or py of 0 (its SASS counts, validation/h200/results/sass_classes/).
-// So does a dividend below 2^-102 (exponent field 24 or less): the fast path's remainder
-// a - b q, about a 2^-24, would fall below the normal numbers and round, and the quotient with
-// it (a sweep of the fast path's five FFMAs against IEEE division finds wrong results for
-// exponent fields up to 19; none above).
+// FCHK: whether a/b needs the division's slow path, by the operands' exponent fields (ea, eb),
+// as an H100 decides it (kernels_cuda/coverage/fchk_probe.cu's 28 launches, one warp each, its
+// counts 20 or 66 instructions; validation/h200/results/h100_2026_12_07d/):
+// - b zero or subnormal, or its exponent field 1 or 252 and above (the reciprocal's step would
+//   leave the normal range);
+// - a infinite or NaN, zero or subnormal, or below 2^-102 (field 24 or less: the fast path's
+//   remainder a - b q, about a 2^-24, would fall below the normal numbers and round; a sweep of
+//   the fast path's five FFMAs against IEEE division finds wrong quotients up to field 19). A
+//   zero dividend takes it too: mandelbrot's 3.0f * px / width runs the slow path once in each
+//   of the 396 warps holding a px or py of 0 (validation/h200/results/sass_classes/);
+// - the fields 127 or more apart (the quotient may overflow: 126 measured fast), or 125 or more
+//   the other way (-125 measured slow, -120 fast; -124 to -121 are not measured).
 bool division_needs_slow_path(float a, float b) {
-  const std::uint32_t ea = (std::bit_cast<std::uint32_t>(a) >> 23) & 0xffu;
-  const std::uint32_t eb = (std::bit_cast<std::uint32_t>(b) >> 23) & 0xffu;
-  if (eb == 0 || eb >= 253 || ea == 255) return true;
-  if (ea <= 24) return true;
-  const int difference = static_cast<int>(ea) - static_cast<int>(eb);
-  return difference >= 126 || difference <= -126;
+  const int ea = static_cast<int>((std::bit_cast<std::uint32_t>(a) >> 23) & 0xffu);
+  const int eb = static_cast<int>((std::bit_cast<std::uint32_t>(b) >> 23) & 0xffu);
+  if (eb <= 1 || eb >= 252 || ea == 255 || ea <= 24) return true;
+  const int difference = ea - eb;
+  return difference >= 127 || difference <= -125;
 }
 
 // The unit's functions as exec::unit_function models them for both executors (MUFU.SIN and

@@ -197,5 +197,44 @@ TEST_CASE("divergent exits count what an H100 counted: the smaller side first, W
   CHECK(compared > 17 * 20);
 }
 
+TEST_CASE("float division takes the slow path where an H100 takes it, divergent slow paths too") {
+  if (!have_nvcc() || !have_sass_tools("the measured SASS counters are not compared")) return;
+  // results/h100_2026_12_07d/: fchk_probe.cu's 28 one-warp launches, each dividing one pair of
+  // exponents (20 instructions on the fast path, 66 or more through the slow path), whose
+  // counts fixed FCHK's bounds; slow_path_shapes.cu's square roots and divisions called from
+  // divergent code (two branches' regions sharing a barrier register), simulated before they
+  // were measured; the half-integer conversions and the early exits the GPU counted alike.
+  std::map<std::string, std::map<std::string, std::uint64_t>> by_launch;
+  std::ifstream in(source_dir() / "validation/h200/results/h100_2026_12_07d/validate_sass.csv");
+  REQUIRE(in);
+  for (std::string line; std::getline(in, line);) {
+    const auto f = csv_fields(line);
+    if (f.size() != 6 || (f[5] != "exact" && f[5] != "MISMATCH")) continue;
+    if (!f[2].starts_with("smsp__") && !f[2].starts_with("l1tex__t_")) continue;
+    by_launch[f[1]][f[2]] = std::stoull(f[4]);
+  }
+  const auto dir = source_dir() / "kernels_cuda" / "coverage";
+  std::size_t compared = 0, launches = 0;
+  for (const auto& entry : by_launch) {
+    const std::string& launch = entry.first;
+    std::string file;
+    if (launch.starts_with("fchk_")) file = "fchk_probe";
+    if (launch.starts_with("slow_path_shape_")) file = "slow_path_shapes";
+    if (launch == "half_int_conversions") file = "half_int_conversions";
+    if (launch == "work_return" || launch == "odd_lanes_leave" || launch == "loop_return")
+      file = "early_exits";
+    if (file.empty()) continue;
+    CAPTURE(launch);
+    const CommandResult r = run_cli({"run", (dir / (file + ".cu")).string(), "--launch-file",
+                                     (dir / (file + ".launch")).string(), "--launch", launch,
+                                     "--frontend", "sass", "--json", "-"});
+    REQUIRE(r.exit_code == 0);
+    compared += check_rows(nlohmann::json::parse(r.out)["metrics"], entry.second);
+    ++launches;
+  }
+  CHECK(launches == 28 + 3 + 1 + 3);
+  CHECK(compared > launches * 20);
+}
+
 }  // namespace
 }  // namespace warpsim::test
