@@ -32,4 +32,21 @@ bool BarrierPaths::reaches(std::size_t from, std::size_t stop, std::uint8_t kind
   return false;
 }
 
+bool BarrierPaths::every_thread_arrives(std::size_t branch, std::size_t barrier,
+                                        std::size_t join) const {
+  std::vector<bool> seen(cfg_.size(), false);
+  std::vector<std::size_t> todo(cfg_.successors[branch].begin(), cfg_.successors[branch].end());
+  while (!todo.empty()) {
+    const std::size_t b = todo.back();
+    todo.pop_back();
+    if (b >= cfg_.size() || b == barrier || seen[b]) continue;
+    seen[b] = true;
+    if (b == branch || (kinds_[b] & kBarrier) != 0) return false;
+    if (runs_apart_to_exit(b)) continue;  // these threads exit; the barrier counts them
+    if (b == join) return false;
+    for (const std::size_t s : cfg_.successors[b]) todo.push_back(s);
+  }
+  return true;
+}
+
 }  // namespace warpsim::ir

@@ -28,6 +28,11 @@ class BarrierPaths {
   bool runs_apart_to_exit(std::size_t from) const {
     return from < cfg_.size() && !reaches(from, Cfg::kExit, kBarrier | kWarpWide);
   }
+  // Whether every thread that takes either side of `branch` arrives at the barrier in block
+  // `barrier` or exits: no path from a side comes to `join` (the branch's join), back to the
+  // branch, or to another barrier without passing `barrier`, save one that runs on to its exit
+  // apart (a `return` on one side, the rest reaching the barrier by different paths).
+  bool every_thread_arrives(std::size_t branch, std::size_t barrier, std::size_t join) const;
 
  private:
   static constexpr std::uint8_t kBarrier = 1, kWarpWide = 2;

@@ -1,6 +1,8 @@
 // A barrier that only part of a block can reach deadlocks it: warn where one sits inside the
 // region of a branch whose condition varies between threads, unless the threads of one side
-// of that branch run to their exit without waiting for the others.
+// of that branch run to their exit without waiting for the others, or every thread of both
+// sides comes to that barrier or exits (by different paths: a loop of barriers with a return
+// inside).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,6 +42,7 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
   for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
     if (a_side_exits(u.diverged_by[b])) continue;
+    if (paths.every_thread_arrives(u.diverged_by[b], b, cfg.ipdom[u.diverged_by[b]])) continue;
     const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
       if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;
