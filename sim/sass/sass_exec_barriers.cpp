@@ -146,8 +146,8 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
     }
     pending &= ~arrived;
     std::uint32_t needed = live;
-    if (inst.op == Op::BSYNC) {
-      needed &= w.barrier[inst.operands.at(0).index];
+    if (by_barrier) {
+      needed &= w.barrier[barrier];
     } else if (!inst.operands.empty()) {
       Operand o = inst.operands[0];
       needed &= o.kind == OperandKind::Imm ? static_cast<std::uint32_t>(o.value)
@@ -174,8 +174,7 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
       ++stats_.sass.instructions;
       ++stats_.sass.pipes[static_cast<std::size_t>(Pipe::Cbu)];
     }
-    if (inst.op == Op::BSYNC)
-      w.barrier_open &= static_cast<std::uint16_t>(~(1u << inst.operands.at(0).index));
+    if (by_barrier) w.barrier_open &= static_cast<std::uint16_t>(~(1u << barrier));
     advance(w, arrived);
     // Lanes released from BSYNCs at different addresses go on as one group per address.
     for (std::uint32_t left = arrived; left != 0;) {

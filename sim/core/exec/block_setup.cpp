@@ -187,8 +187,7 @@ bool release_barriers(std::vector<BlockState>& cluster) {
                           w.named_barrier, n.expected, n.arrived));
       }
       if (w.status != WarpStatus::AtBarrier && w.status != WarpStatus::AtClusterBarrier) continue;
-      std::uint32_t waiting = w.stack.back().mask;
-      for (const SimtEntry& p : w.parked) waiting |= p.mask;
+      const std::uint32_t waiting = w.stack.back().mask | w.parked_lanes();
       const std::uint32_t missing = w.lanes & ~w.exited & ~waiting;
       const DecodedInst& at = ctx_.program.insts[w.stack.back().pc];
       std::string where = "another warp of the block never arrives";

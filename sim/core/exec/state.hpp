@@ -51,6 +51,11 @@ struct WarpState {
   // divergent branch, had still to run there: they wait, off the stack, until the barrier opens
   // (the GPU counts a barrier's threads, not its warps, and runs each side on its own).
   std::vector<SimtEntry> parked;
+  std::uint32_t parked_lanes() const {
+    std::uint32_t waiting = 0;
+    for (const SimtEntry& p : parked) waiting |= p.mask;
+    return waiting;
+  }
   std::vector<std::uint64_t> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
   // Where the other operand sources start for this warp (by OperandSource; the pool, its warp

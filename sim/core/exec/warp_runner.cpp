@@ -102,19 +102,13 @@ void WarpRunner::arrive_at_barrier(WarpState& w, const DecodedInst& d, std::uint
 }
 
 bool WarpRunner::park_at_barrier(WarpState& w) {
-  std::uint32_t arrived = w.stack.back().mask;
-  for (const SimtEntry& p : w.parked) arrived |= p.mask;
+  const std::uint32_t arrived = w.stack.back().mask | w.parked_lanes();
+  if (w.stack.size() < 2) return false;
+  exit_at_returning_join(w, w.stack.size() - 2, arrived);
   if ((w.lanes & ~w.exited & ~arrived) == 0) return false;  // the whole warp is there
   // The lanes still to arrive must run next, apart from those that arrived: the entry below is
   // the other side of a divergent branch, not a join the arrived lanes wait at too.
-  if (w.stack.size() < 2) return false;
-  SimtEntry& next = w.stack[w.stack.size() - 2];
-  if ((next.mask & arrived) != 0 && ctx_.program.insts[next.pc].opcode == ir::Opcode::Ret) {
-    // Lanes that came to a join that returns, there to wait for the arrived ones, return now:
-    // the GPU's code exits them where they are.
-    exit_lanes(w, next.mask & ~arrived);
-    if ((w.lanes & ~w.exited & ~arrived) == 0) return false;
-  }
+  const SimtEntry& next = w.stack[w.stack.size() - 2];
   if ((next.mask & arrived) != 0 || next.pc == next.reconverge) return false;
   w.parked.push_back(w.stack.back());
   w.stack.pop_back();
@@ -228,12 +222,7 @@ void WarpRunner::branch(WarpState& w, const DecodedInst& d) {
 }
 
 void WarpRunner::retire(WarpState& w) {
-  const std::uint32_t leaving = w.stack.back().mask;
-  w.exited |= leaving;
-  ctx_.block->exited_threads += static_cast<unsigned>(std::popcount(leaving));
-  w.stack.pop_back();
-  for (SimtEntry& e : w.stack) e.mask &= ~leaving;
-  std::erase_if(w.stack, [](const SimtEntry& e) { return e.mask == 0; });
+  remove_exited(w, w.stack.back().mask);
   while (!w.stack.empty() && w.stack.back().pc == w.stack.back().reconverge) w.stack.pop_back();
   if (!w.parked.empty()) {
     settle_parked(w);
@@ -243,20 +232,23 @@ void WarpRunner::retire(WarpState& w) {
 }
 
 void WarpRunner::settle_parked(WarpState& w) {
-  std::uint32_t parked = 0;
-  for (const SimtEntry& p : w.parked) parked |= p.mask;
-  if (!w.stack.empty() && (w.stack.back().mask & parked) != 0 &&
-      ctx_.program.insts[w.stack.back().pc].opcode == ir::Opcode::Ret) {
-    exit_lanes(w, w.stack.back().mask & ~parked);  // as in park_at_barrier
-  }
+  const std::uint32_t parked = w.parked_lanes();
+  if (!w.stack.empty()) exit_at_returning_join(w, w.stack.size() - 1, parked);
   if (w.stack.empty() || (w.stack.back().mask & parked) != 0) rejoin_parked(w);
 }
 
-void WarpRunner::exit_lanes(WarpState& w, std::uint32_t leaving) {
+void WarpRunner::exit_at_returning_join(WarpState& w, std::size_t entry, std::uint32_t waiting) {
+  const SimtEntry& e = w.stack[entry];
+  if ((e.mask & waiting) == 0 || ctx_.program.insts[e.pc].opcode != ir::Opcode::Ret) return;
+  const std::uint32_t leaving = e.mask & ~waiting;
   if (leaving == 0) return;
   // Their ret is counted as the thread instruction it is; the warp instruction is the one the
   // other lanes execute at the join.
   ctx_.stats.thread_instructions += static_cast<unsigned>(std::popcount(leaving));
+  remove_exited(w, leaving);
+}
+
+void WarpRunner::remove_exited(WarpState& w, std::uint32_t leaving) {
   w.exited |= leaving;
   ctx_.block->exited_threads += static_cast<unsigned>(std::popcount(leaving));
   for (SimtEntry& e : w.stack) e.mask &= ~leaving;

@@ -36,8 +36,12 @@ class WarpRunner {
   // the warp waits at the barrier (rejoin_parked).
   void settle_parked(WarpState& w);
   static void rejoin_parked(WarpState& w);
-  // Lanes `leaving`, waiting at a join that returns, exit there (entries keep their other lanes).
-  void exit_lanes(WarpState& w, std::uint32_t leaving);
+  // The lanes of stack entry `entry` other than `waiting`, if it waits at a join that returns
+  // and holds some of `waiting` too, exit there rather than wait for them (the GPU's code exits
+  // them where they are).
+  void exit_at_returning_join(WarpState& w, std::size_t entry, std::uint32_t waiting);
+  // Lanes `leaving` have exited: out of every entry (those left empty go).
+  void remove_exited(WarpState& w, std::uint32_t leaving);
   void arrive_at_named_barrier(WarpState& w, const DecodedInst& d, std::uint32_t mask);
   static void jump(WarpState& w, std::uint32_t target);
   void retire(WarpState& w);

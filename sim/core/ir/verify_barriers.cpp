@@ -41,13 +41,18 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
   };
   for (std::size_t b = 0; b < ctx.kernel.blocks.size(); ++b) {
     if (!u.under_divergence[b] || !cfg.reachable[b]) continue;
-    if (a_side_exits(u.diverged_by[b])) continue;
-    if (paths.every_thread_arrives(u.diverged_by[b], b, cfg.ipdom[u.diverged_by[b]])) continue;
-    const BasicBlock& branch_block = ctx.kernel.blocks[u.diverged_by[b]];
+    const std::size_t diverged_by = u.diverged_by[b];
+    if (a_side_exits(diverged_by)) continue;
+    const BasicBlock& branch_block = ctx.kernel.blocks[diverged_by];
+    // Searched only for a block that holds a barrier, once.
+    std::int8_t all_arrive = -1;
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
       if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;
       // Named barriers are for subsets of the block: a branch on the warp picks who arrives.
       if (inst.opcode == Opcode::BarNamed || inst.opcode == Opcode::BarArrive) continue;
+      if (all_arrive < 0)
+        all_arrive = paths.every_thread_arrives(diverged_by, b, cfg.ipdom[diverged_by]) ? 1 : 0;
+      if (all_arrive == 1) break;
       const Instruction* branch = terminator(branch_block);
       ctx.diags.warning(inst.loc, std::string(spelling(inst.opcode)) +
                                       " may be reached by only some threads: it lies under the "
