@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -316,26 +317,32 @@ class Reader : TokenCursor {
     return inst;
   }
 
-  // .loc FILE LINE COLUMN [, function_name NAME, inlined_at FILE LINE COLUMN]: for code inlined
-  // from a header, the line it was inlined at is the user's own.
+  // .loc FILE LINE COLUMN [, function_name NAME, inlined_at FILE LINE COLUMN]: code inlined
+  // from a function. The line is the innermost in the kernel's own file (as Nsight Compute's
+  // Source page places it): a __device__ function of that file keeps its own lines; code
+  // inlined from a header counts at the line it was inlined at.
   void loc(Entry& e) {
     const Token& start = next();
     Origin o;
     o.file = static_cast<std::uint32_t>(expect_unsigned("a file number"));
     o.line = static_cast<std::uint32_t>(expect_unsigned("a line"));
+    std::optional<Origin> at;
     while (!at_end() && peek().line == start.line) {
       if (accept("inlined_at")) {
-        o.file = static_cast<std::uint32_t>(expect_unsigned("a file number"));
-        o.line = static_cast<std::uint32_t>(expect_unsigned("a line"));
+        at.emplace();
+        at->file = static_cast<std::uint32_t>(expect_unsigned("a file number"));
+        at->line = static_cast<std::uint32_t>(expect_unsigned("a line"));
       } else {
         next();
       }
     }
-    if (e.origin.line == 0 && e.body.empty()) e.origin = o;
+    // The kernel's file: its first line's (the call site's, should that be inlined code).
+    if (e.origin.line == 0 && e.body.empty()) e.origin = at ? *at : o;
+    const Origin chosen = at && o.file != e.origin.file ? *at : o;
     // Code inlined from a header inside a header function (cooperative groups' helpers) names
     // a header even at its inlined_at; the kernel's own file's last line is the user's line.
-    if (e.origin.file != 0 && o.file != e.origin.file && origin_.file == e.origin.file) return;
-    origin_ = o;
+    if (e.origin.file != 0 && chosen.file != e.origin.file && origin_.file == e.origin.file) return;
+    origin_ = chosen;
   }
 
   // .reg .b32 %r<6>;  .reg .pred %p;  .reg .f32 %a, %b;

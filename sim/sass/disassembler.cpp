@@ -93,7 +93,7 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
   // the same two programs for the same architecture.
   const std::string key =
       "ptxas -arch=" + arch +
-      " -lineinfo -v | nvdisasm -hex -c -g | bank-4 relocations | bank-2 sections\n" +
+      " -lineinfo -v | nvdisasm -hex -c -gi | bank-4 relocations | bank-2 sections\n" +
       toolkit::program_identity(*ptxas) + "\n" + toolkit::program_identity(*nvdisasm) + "\n" +
       ptx_text;
   std::vector<std::string> outputs;
@@ -108,7 +108,7 @@ SassBuild build_sass(const std::string& ptx_text, const std::string& arch) {
         {*ptxas, "-arch=" + arch, "-lineinfo", "-v", "-o", cubin.string(), ptx.string()});
     if (assembled.exit_code != 0) return failed("ptxas failed:\n" + assembled.output);
     const toolkit::ProgramRun listed =
-        toolkit::run_program({*nvdisasm, "-hex", "-c", "-g", cubin.string()});
+        toolkit::run_program({*nvdisasm, "-hex", "-c", "-gi", cubin.string()});
     if (listed.exit_code != 0) return failed("nvdisasm failed:\n" + listed.output);
     std::ifstream file(cubin, std::ios::binary);
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),

@@ -35,7 +35,7 @@ struct SassBuild {
 // The per-entry resources of ptxas -v's output.
 std::map<std::string, KernelResources> parse_ptxas_resources(const std::string& output);
 
-// ptxas -arch=ARCH -lineinfo of `ptx_text`, then nvdisasm -hex -c -g of the cubin, parsed: each
+// ptxas -arch=ARCH -lineinfo of `ptx_text`, then nvdisasm -hex -c -gi of the cubin, parsed: each
 // instruction with the source line its PTX's `.loc` named (for lowered IR, the IR line).
 SassBuild build_sass(const std::string& ptx_text, const std::string& arch);
 

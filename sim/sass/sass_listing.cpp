@@ -1,9 +1,15 @@
 #include "sim/sass/sass_listing.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace warpsim::sass {
 namespace {
+
+using Location = std::pair<std::string, std::uint32_t>;  // a file and its line
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -27,6 +33,22 @@ std::optional<std::uint64_t> encoding_word(std::string_view s) {
   const auto close = s.find("*/", open);
   if (close == std::string_view::npos) return std::nullopt;
   return hex_value(trim(s.substr(open + 3, close - open - 3)));
+}
+
+// `"FILE", line N` at the start of `text`, which is left after it.
+std::optional<Location> read_location(std::string_view& text) {
+  if (!text.starts_with('"')) return std::nullopt;
+  const auto quote = text.find('"', 1);
+  constexpr std::string_view kLine = "\", line ";
+  if (quote == std::string_view::npos || text.substr(quote, kLine.size()) != kLine)
+    return std::nullopt;
+  std::uint32_t n = 0;
+  const char* digits = text.data() + quote + kLine.size();
+  const auto [end, ec] = std::from_chars(digits, text.data() + text.size(), n);
+  if (ec != std::errc()) return std::nullopt;
+  Location l{std::string(text.substr(1, quote - 1)), n};
+  text.remove_prefix(static_cast<std::size_t>(end - text.data()));
+  return l;
 }
 
 }  // namespace
@@ -57,6 +79,8 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
   SassInstruction* pending_high = nullptr;  // waiting for its second encoding line
   std::string source_file;                  // the last line information seen
   std::uint32_t source_line = 0;
+  std::vector<Location> chain;  // the inlining chain being read, innermost first
+  bool chain_closed = true;     // a line other than line information came since
   std::uint32_t line_number = 0;
   auto fail = [&](const std::string& message) {
     error = {line_number, message};
@@ -74,25 +98,37 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
       pending_high = nullptr;
       source_file.clear();
       source_line = 0;
+      chain.clear();
       continue;
     }
     if (listing.functions.empty()) continue;
     SassFunction& f = listing.functions.back();
-    // //## File "kernel.kir", line 12 [inlined at ...]: the instructions that follow came from it.
-    constexpr std::string_view kFile = "//## File \"";
-    if (line.starts_with(kFile)) {
-      const std::string_view rest = line.substr(kFile.size());
-      const auto quote = rest.find('"');
-      const auto at = rest.find(", line ");
-      std::uint32_t n = 0;
-      if (quote == std::string_view::npos || at == std::string_view::npos ||
-          std::from_chars(rest.data() + at + 7, rest.data() + rest.size(), n).ec != std::errc()) {
-        return fail("line information without a file and a line");
+    // //## File "kernel.kir", line 12: the instructions that follow came from it. Code inlined
+    // from a function (`nvdisasm -gi`) is listed as a chain of such lines, innermost first, each
+    // `//## File "inner.h", line 110 inlined at "outer.cu", line 17`, the last naming the
+    // kernel's own line. The instructions count at the innermost location in the kernel's file,
+    // as the import places the IR's: a __device__ function's own line, a header's caller's.
+    if (line.starts_with("//## File \"")) {
+      if (chain_closed) chain.clear();
+      chain_closed = false;
+      std::string_view rest = line.substr(std::string_view("//## File ").size());
+      const auto inner = read_location(rest);
+      if (!inner) return fail("line information without a file and a line");
+      if (chain.empty() || chain.back() != *inner) chain.push_back(*inner);
+      if (rest.starts_with(" inlined at ")) {
+        rest.remove_prefix(std::string_view(" inlined at ").size());
+        const auto outer = read_location(rest);
+        if (!outer) return fail("an inlined location without a file and a line");
+        chain.push_back(*outer);
       }
-      source_file = std::string(rest.substr(0, quote));
-      source_line = n;
+      const auto own = std::find_if(chain.begin(), chain.end(), [&](const Location& l) {
+        return l.first == chain.back().first;
+      });
+      source_file = own->first;
+      source_line = own->second;
       continue;
     }
+    chain_closed = true;
     const bool encoding_only = line.starts_with("/* 0x");
     if (encoding_only && pending_high != nullptr) {
       const auto word = encoding_word(line);

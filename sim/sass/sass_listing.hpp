@@ -40,8 +40,9 @@ struct SassInstruction {
   std::string operands;       // as listed: "R6, desc[UR6][R6.64+0x4]"
   std::uint64_t low = 0, high = 0;
   Controls controls;
-  // Where the line information places it (`nvdisasm -g` of a cubin from `ptxas -lineinfo`):
-  // the source file ptxas was told of and its line; 0 when the listing has none.
+  // Where the line information places it (`nvdisasm -gi` of a cubin from `ptxas -lineinfo`):
+  // the source file ptxas was told of and its line, for inlined code the outermost call's;
+  // 0 when the listing has none.
   std::string source_file;
   std::uint32_t source_line = 0;
   // The opcode without its modifiers ("LDG").

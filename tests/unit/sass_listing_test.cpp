@@ -36,7 +36,8 @@ k:
         /*0030*/                   LDG.E R6, desc[UR6][R6.64+0x4] ;      /* 0x0000040606067981 */
                                                                          /* 0x001ea2000c1e1900 */
 .L_x_0:
-	//## File "warpsim.kir", line 12 inlined at "other.cu", line 3
+	//## File "helper.h", line 12 inlined at "inner.h", line 5
+	//## File "inner.h", line 5 inlined at "warpsim.kir", line 9
         /*0040*/               @P0 BRA `(.L_x_0) ;                       /* 0x0000000000440947 */
                                                                          /* 0x000fea0003800000 */
 )";
@@ -89,7 +90,9 @@ TEST_CASE("a listing reads into functions, instructions, guards, operands and la
   CHECK(k.instructions[0].source_file == "warpsim.kir");
   CHECK(k.instructions[0].source_line == 7);
   CHECK(k.instructions[3].source_line == 7);
-  CHECK(k.instructions[4].source_line == 12);
+  // Inlined code is placed at the outermost call of its chain, in the kernel's own file.
+  CHECK(k.instructions[4].source_file == "warpsim.kir");
+  CHECK(k.instructions[4].source_line == 9);
   REQUIRE(k.labels.size() == 1);
   CHECK(k.labels[0] == std::pair<std::string, std::uint32_t>{".L_x_0", 0x40});
 }

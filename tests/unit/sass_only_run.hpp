@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/unit/run_support.hpp"
@@ -18,10 +19,9 @@ struct SassOnlyRun {
   exec::LaunchResult result;
 };
 
+// The kernel of the CUDA file at `path`, launched as the .launch file beside it says, on its SASS.
 // `ir_imports`: whether the IR imports the kernel's body too (checked either way).
-inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& file,
-                                 bool ir_imports = false) {
-  const auto path = source_dir() / "kernels_cuda" / folder / file;
+inline SassOnlyRun run_sass_file(const std::filesystem::path& path, bool ir_imports) {
   cli::InputOptions input;
   input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
   input.sass_frontend = true;
@@ -34,6 +34,11 @@ inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& f
   REQUIRE(result.has_value());
   r.result = std::move(*result);
   return r;
+}
+
+inline SassOnlyRun run_sass_only(const std::string& folder, const std::string& file,
+                                 bool ir_imports = false) {
+  return run_sass_file(source_dir() / "kernels_cuda" / folder / file, ir_imports);
 }
 
 }  // namespace warpsim::test
