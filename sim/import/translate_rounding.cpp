@@ -6,7 +6,8 @@
 //            |x| and infinities are integral already and pass unchanged; the sign of x is put
 //            back so that rint(-0.3) is -0.0 as on the GPU; a NaN becomes the GPU's canonical
 //            NaN;
-//   rmi(x) = rni(x) - 1 where rni(x) > x;   rpi(x) = rni(x) + 1 where rni(x) < x;
+//   rmi(x) = rni(x) - 1 where rni(x) > x;   rpi(x) = rni(x) + 1 where rni(x) < x, with x's
+//            sign (ceil(-0.7) = -1 + 1 is -0.0);
 //   rzi(x) = rmi(x) for x >= 0, rpi(x) otherwise.
 // A float-to-integer cvt rounds so, then converts the integral value (exact; the IR's cvt
 // saturates as PTX's does, and takes NaN to 0).
@@ -37,8 +38,7 @@ std::string EntryTranslator::round_to_integral(const ir::ValueOperand& x, ir::Sc
   // Not const: `nearest` is returned (and moved).
   std::string negative = fresh_temp(), s = fresh_temp(), minus = fresh_temp(), sum = fresh_temp(),
               r = fresh_temp(), magnitude = fresh_temp(), small = fresh_temp(),
-              picked = fresh_temp(), xbits = fresh_temp(), pbits = fresh_temp(),
-              sign = fresh_temp(), body = fresh_temp(), joined = fresh_temp(),
+              picked = fresh_temp(), xbits = fresh_temp(), sign = fresh_temp(),
               nearest = fresh_temp();
   emit(Opcode::Lt, t, {negative}, {op(x), op(zero)});
   emit(Opcode::Neg, t, {minus}, {op(big)});
@@ -50,23 +50,33 @@ std::string EntryTranslator::round_to_integral(const ir::ValueOperand& x, ir::Sc
   emit(Opcode::Select, t, {picked}, {op(reg(small)), op(reg(r)), op(x)});
   // copysign(picked, x)
   emit(Opcode::Bitcast, bits, {xbits}, {op(x)}).source_type = t;
-  emit(Opcode::Bitcast, bits, {pbits}, {op(reg(picked))}).source_type = t;
   emit(Opcode::And, bits, {sign}, {op(reg(xbits)), op(number(sign_bit))});
-  emit(Opcode::And, bits, {body}, {op(reg(pbits)), op(number(sign_bit - 1))});
-  emit(Opcode::Or, bits, {joined}, {op(reg(body)), op(reg(sign))});
+  const auto with_sign_of_x = [&](const std::string& value) {
+    std::string pbits = fresh_temp(), body = fresh_temp(), joined = fresh_temp(),
+                out = fresh_temp();
+    emit(Opcode::Bitcast, bits, {pbits}, {op(reg(value))}).source_type = t;
+    emit(Opcode::And, bits, {body}, {op(reg(pbits)), op(number(sign_bit - 1))});
+    emit(Opcode::Or, bits, {joined}, {op(reg(body)), op(reg(sign))});
+    emit(Opcode::Bitcast, t, {out}, {op(reg(joined))}).source_type = bits;
+    return out;
+  };
+  const std::string signed_result = with_sign_of_x(picked);
   // A NaN comes out as the GPU's canonical NaN, whatever its payload and sign going in.
-  const std::string signed_result = fresh_temp(), is_nan = fresh_temp(), canonical = fresh_temp();
-  emit(Opcode::Bitcast, t, {signed_result}, {op(reg(joined))}).source_type = bits;
+  const std::string is_nan = fresh_temp(), canonical = fresh_temp();
   emit(Opcode::Ne, t, {is_nan}, {op(x), op(x)});
   emit(Opcode::Bitcast, t, {canonical}, {op(number(f64 ? kCanonicalNan64 : 0x7fffffffu))})
       .source_type = bits;
   emit(Opcode::Select, t, {nearest}, {op(reg(is_nan)), op(reg(canonical)), op(reg(signed_result))});
   if (mode == "rni") return nearest;
+  // A step up from -1 is +0, where the rounding of a negative x is -0 (ceil(-0.7) and
+  // trunc(-0.7) are -0.0 in IEEE and on the GPU): the step keeps x's sign. (A step down from
+  // +1, for x in (0.5, 1), is +0 already; a NaN never steps.)
   const auto step = [&](bool down) {
     std::string past = fresh_temp(), moved = fresh_temp(), out = fresh_temp();
     emit(down ? Opcode::Gt : Opcode::Lt, t, {past}, {op(reg(nearest)), op(x)});
     emit(down ? Opcode::Sub : Opcode::Add, t, {moved}, {op(reg(nearest)), op(one)});
-    emit(Opcode::Select, t, {out}, {op(reg(past)), op(reg(moved)), op(reg(nearest))});
+    const std::string signed_step = down ? moved : with_sign_of_x(moved);
+    emit(Opcode::Select, t, {out}, {op(reg(past)), op(reg(signed_step)), op(reg(nearest))});
     return out;
   };
   if (mode == "rmi") return step(true);

@@ -166,6 +166,29 @@ TEST_CASE("CUDA's float roundings give IEEE's integral values, signed zeros and 
 
 namespace warpsim::test {
 
+TEST_CASE("ceil and trunc of a negative fraction nearer -1 are -0.0 in both precisions") {
+  if (!have_nvcc("the kernel is not compiled here")) return;
+  // x = -0.75, a fraction whose nearest integer is -1, from which ceil and trunc step up: IEEE's
+  // ceil and trunc keep the sign, -0.0 (bit 31 set; -1 + 1 would be +0.0), and floor is -1.
+  const exec::LaunchResult r = run_cuda(
+      "negative_fraction",
+      "__global__ void negative_fraction(const float* x, float* f, double* d) {\n"
+      "  int i = threadIdx.x;\n"
+      "  f[3 * i] = ceilf(x[i]); f[3 * i + 1] = truncf(x[i]); f[3 * i + 2] = floorf(x[i]);\n"
+      "  double v = x[i];\n"
+      "  d[3 * i] = ceil(v); d[3 * i + 1] = trunc(v); d[3 * i + 2] = floor(v);\n}\n",
+      "launch negative_fraction grid(1) block(2) {\n"
+      "  x = f32[2] constant(-0.75)\n  f = f32[6] zero\n  d = f64[6] zero\n}\n");
+  const auto* f = reinterpret_cast<const std::uint32_t*>(r.memory.find("f")->bytes.data());
+  const auto* d = reinterpret_cast<const std::uint64_t*>(r.memory.find("d")->bytes.data());
+  CHECK(f[0] == 0x80000000u);
+  CHECK(f[1] == 0x80000000u);
+  CHECK(f[2] == std::bit_cast<std::uint32_t>(-1.0f));
+  CHECK(d[0] == 0x8000000000000000ull);
+  CHECK(d[1] == 0x8000000000000000ull);
+  CHECK(d[2] == std::bit_cast<std::uint64_t>(-1.0));
+}
+
 TEST_CASE("a double split into its 32-bit halves and joined again keeps its bits") {
   if (!have_nvcc("the kernel is not compiled here")) return;
   // __double2hiint and __double2loint unpack with mov.b64 {lo, hi}; __hiloint2double packs.
