@@ -214,6 +214,8 @@ class EntryTranslator {
   // kernel; such a multiply emits nothing, and each add it feeds becomes an fma.
   void find_contractions();
   bool contracted(const OpcodeParts& parts);
+  std::pair<ir::ValueOperand, ir::ValueOperand> approximate_quotient_factors(
+      const ir::ValueOperand& a, const ir::ValueOperand& b);
   std::set<const Instruction*> contracted_muls_;
   // add or sub -> the multiply fused into it and which of its operands (1 or 2) that was.
   std::map<const Instruction*, std::pair<const Instruction*, std::size_t>> fma_of_add_;

@@ -14,10 +14,14 @@
 //     ptxas fused a*b, having scheduled the loads of a and b last); there the IR frontend may
 //     round one bit differently from the GPU, and the SASS frontend, which runs ptxas's own
 //     choice, does not;
-//   - a guarded add fuses as an unguarded one; a product from another block does not.
+//   - a guarded add fuses as an unguarded one; a product from another block does not;
+//   - `div.approx.f32` (CUDA's __fdividef and fast division) is a multiply by the unit's
+//     reciprocal, and fuses by the same rule: __fdividef(a, b) - c is one FFMA.
 // The SASS equivalence test (IR against the SASS, every kernel) checks the rule.
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
+#include <utility>
 
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
@@ -107,7 +111,8 @@ BodyScan scan_body(const Entry& entry, std::map<std::string, std::uint32_t>& def
     });
     const Register* d = register_operand(inst, 0);
     if (writes && d) depth[d->name] = chain + 1;
-    if (writes && d && is_plain(inst, "mul") && !inst.guard && definitions[d->name] == 1) {
+    if (writes && d && (is_plain(inst, "mul") || inst.opcode == "div.approx.f32") && !inst.guard &&
+        definitions[d->name] == 1) {
       scan.products[&inst] = {block, scan.order.size(), chain + 1};
       scan.product_of[d->name] = &inst;
     }
@@ -171,6 +176,29 @@ void EntryTranslator::find_contractions() {
   contracted_muls_ = std::move(fused);
 }
 
+// div.approx.f32 a, b is ptxas's a * RCP(b) (exec::divide_approx_lowered: a divisor below
+// 2^-126 in magnitude and the dividend scaled by 2^24 first), and that multiply fuses as a
+// mul.f32's does: the factors (a', RCP(b')) of the product the add takes.
+std::pair<ir::ValueOperand, ir::ValueOperand> EntryTranslator::approximate_quotient_factors(
+    const ir::ValueOperand& a, const ir::ValueOperand& b) {
+  using ir::Opcode;
+  const ir::ScalarType t = ir::ScalarType::F32;
+  const ir::ValueOperand scale{ir::FloatLiteral{16777216.0}, {}};
+  const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
+  const std::string magnitude = fresh_temp(), tiny = fresh_temp(), scaled_b = fresh_temp(),
+                    divisor = fresh_temp(), scaled_a = fresh_temp(), dividend = fresh_temp(),
+                    reciprocal = fresh_temp();
+  emit(Opcode::Abs, t, {magnitude}, {op(b)});
+  emit(Opcode::Lt, t, {tiny}, {op(reg(magnitude)), op(smallest_normal)});  // false for a NaN
+  emit(Opcode::Mul, t, {scaled_b}, {op(b), op(scale)});
+  emit(Opcode::Select, t, {divisor}, {op(reg(tiny)), op(reg(scaled_b)), op(b)});
+  emit(Opcode::Mul, t, {scaled_a}, {op(a), op(scale)});
+  emit(Opcode::Select, t, {dividend}, {op(reg(tiny)), op(reg(scaled_a)), op(a)});
+  // The IR's rcp.approx is the unit's RCP, subnormals flushed (PTX's rcp.approx.ftz).
+  emit(Opcode::RcpApprox, t, {reciprocal}, {op(reg(divisor))});
+  return {reg(reciprocal), reg(dividend)};
+}
+
 bool EntryTranslator::contracted(const OpcodeParts& parts) {
   if (contracted_muls_.contains(current_)) return true;  // computed in each add it feeds
   const auto it = fma_of_add_.find(current_);
@@ -178,7 +206,8 @@ bool EntryTranslator::contracted(const OpcodeParts& parts) {
   const auto [mul, product_operand] = it->second;
   const ir::ScalarType t = parts.type();
   ir::ValueOperand x = value(mul->operands[1], t);
-  const ir::ValueOperand y = value(mul->operands[2], t);
+  ir::ValueOperand y = value(mul->operands[2], t);
+  if (mul->opcode.starts_with("div")) std::tie(x, y) = approximate_quotient_factors(x, y);
   ir::ValueOperand addend = value(operand(product_operand == 1 ? 2 : 1), t);
   if (parts.base == "sub") {
     // x*y - c = fma(x, y, -c); c - x*y = fma(-x, y, c): negation is exact.

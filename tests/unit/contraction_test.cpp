@@ -93,4 +93,41 @@ TEST_CASE("mul and add pairs are fused into fma where ptxas fuses them, and only
   CHECK(fused_differs > 0);
 }
 
+TEST_CASE("div.approx's multiply by the reciprocal fuses with a subtraction as a mul does") {
+  // __fdividef(a, b) - c is one FFMA of RCP(b), a and -c in ptxas's code: with a = 3, b = 3,
+  // c = 1, RCP(3) is 1/3 rounded to f32, 11184811 * 2^-25, and 3 times it is 1 + 2^-25 exactly,
+  // so the fused result is 2^-25 where a rounded product (1.0) would give 0. A quotient that is
+  // also stored stays a multiply: 3 * RCP(3) rounds to 1.0 there.
+  const exec::LaunchResult r = import_kernel(R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry fast_quotient(.param .u64 out) {
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mov.f32 %f1, 0f40400000;
+  mov.f32 %f2, 0f3F800000;
+  div.approx.f32 %f3, %f1, %f1;
+  sub.f32 %f4, %f3, %f2;
+  st.global.f32 [%rd2], %f4;
+  div.approx.f32 %f5, %f1, %f1;
+  sub.f32 %f6, %f5, %f2;
+  st.global.f32 [%rd2+4], %f6;
+  st.global.f32 [%rd2+8], %f5;
+  ret;
+}
+)",
+                                             launch("1", "1", {"p0=f32[3] zero"}))
+                                   .run();
+  const auto f = [&](std::size_t i) {
+    float v = 0;
+    std::memcpy(&v, r.memory.find("p0")->bytes.data() + 4 * i, 4);
+    return v;
+  };
+  CHECK(f(0) == 0x1p-25f);
+  CHECK(f(1) == 0.0f);
+  CHECK(f(2) == 1.0f);
+}
+
 }  // namespace warpsim::test

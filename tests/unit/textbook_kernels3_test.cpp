@@ -83,11 +83,11 @@ TEST_CASE("harmonic_fast_divide sums x / (k + 1) with div.approx, as ptxas lower
   const auto x = r.initial<float>("x");
   const auto y = r.final<float>("y");
   for (std::size_t i = 0; i < x.size(); ++i) {
-    // div.approx as ptxas lowers it (MUFU.RCP, then FMUL): (k + 1)'s reciprocal rounded to
-    // float, times x, rounded again; the sum in float, in the loop's order (24 terms, as the
-    // launch file gives).
+    // div.approx as ptxas lowers it: MUFU.RCP, (k + 1)'s reciprocal rounded to float, whose
+    // multiply by x fuses with the sum's add into one FFMA (rounded once); the sum in the
+    // loop's order (24 terms, as the launch file gives).
     float sum = 0.0f;
-    for (int k = 0; k < 24; ++k) sum += static_cast<float>(1.0 / (k + 1.0)) * x[i];
+    for (int k = 0; k < 24; ++k) sum = std::fma(static_cast<float>(1.0 / (k + 1.0)), x[i], sum);
     CHECK(y[i] == sum);
   }
   // The loop stays rolled (#pragma unroll 1) and the kernel keeps its bounds.
