@@ -123,13 +123,16 @@ class EntryTranslator {
   void multiply_high(const OpcodeParts& parts);
   static ir::Rounding float_rounding(const OpcodeParts& parts);
   void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
-  bool flushed_exp2(const OpcodeParts& parts);       // ex2.approx.ftz (translate_flush.cpp)
-  bool flushed_log2(const OpcodeParts& parts);       // lg2.approx.ftz (translate_flush.cpp)
-  bool multiply(const OpcodeParts& parts);           // mul
-  bool multiply_add(const OpcodeParts& parts);       // mad, fma
-  bool warp_reduction(const OpcodeParts& parts);     // redux.sync (translate_control.cpp)
-  bool match_all(const OpcodeParts& parts);          // match.all.sync
-  bool barrier_reduction(const OpcodeParts& parts);  // bar.red (translate_control.cpp)
+  bool flushed_exp2(const OpcodeParts& parts);             // ex2.approx.ftz (translate_flush.cpp)
+  bool flushed_log2(const OpcodeParts& parts);             // lg2.approx.ftz (translate_flush.cpp)
+  bool flushed_reciprocal_sqrt(const OpcodeParts& parts);  // rsqrt.approx.ftz.f32 (same)
+  bool flushed_divide(const OpcodeParts& parts);           // div.approx.ftz.f32 (same)
+  std::string flushed(const ir::ValueOperand& x);          // x, a subnormal f32 as zero
+  bool multiply(const OpcodeParts& parts);                 // mul
+  bool multiply_add(const OpcodeParts& parts);             // mad, fma
+  bool warp_reduction(const OpcodeParts& parts);           // redux.sync (translate_control.cpp)
+  bool match_all(const OpcodeParts& parts);                // match.all.sync
+  bool barrier_reduction(const OpcodeParts& parts);        // bar.red (translate_control.cpp)
   ir::ValueOperand stored_value(const Operand& source, ir::ScalarType t);
   void funnel_shift(const OpcodeParts& parts);
   void load(const OpcodeParts& op, ir::Space space);

@@ -259,6 +259,8 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
       throw Unsupported{"'" + current_->opcode + "' is not imported (" + b + ".approx.f32 is)"};
     }
     if (b == "ex2" && parts.has("ftz")) return flushed_exp2(parts);
+    if (b == "rsqrt" && parts.has("ftz") && parts.type() == ir::ScalarType::F32)
+      return flushed_reciprocal_sqrt(parts);
     if (b == "lg2" && parts.has("ftz")) return flushed_log2(parts);
     refuse_modifiers(parts, {"approx"});
     unary(it->second, parts.type());
@@ -268,6 +270,8 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
   if (b == "mad" || b == "fma") return multiply_add(parts);
   if (b == "div") {
     const ir::ScalarType t = parts.type();
+    if (t == ir::ScalarType::F32 && parts.has("approx") && parts.has("ftz"))
+      return flushed_divide(parts);
     if (t == ir::ScalarType::F32 && (parts.has("approx") || parts.has("full"))) {
       const bool fast = parts.has("approx");
       refuse_modifiers(parts, {fast ? "approx" : "full"});
