@@ -46,8 +46,8 @@ bool EntryTranslator::flushed_log2(const OpcodeParts& parts) {
 // `x`, or a zero of its sign where x is subnormal (a NaN passes).
 std::string EntryTranslator::flushed(const ir::ValueOperand& x) {
   using ir::Opcode;
-  const std::string magnitude = fresh_temp(), tiny = fresh_temp(), zero = fresh_temp(),
-                    out = fresh_temp();
+  const std::string magnitude = fresh_temp(), tiny = fresh_temp(), zero = fresh_temp();
+  std::string out = fresh_temp();
   const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
   emit(Opcode::Abs, ir::ScalarType::F32, {magnitude}, {op(x)});
   emit(Opcode::Lt, ir::ScalarType::F32, {tiny}, {op(reg(magnitude)), op(smallest_normal)});
