@@ -152,7 +152,8 @@ void reduce(const Lanes& x) {
 
 // B2R.RESULT Rd[, Pd]: the last BAR.RED's result. ptxas reads a count into Rd after
 // BAR.RED.POPC (`B2R.RESULT R9`) and the outcome into Pd after .AND and .OR (`B2R.RESULT RZ,
-// P1`); what the other halves would hold is not known, so any other use is a fault.
+// P1`), and `B2R.RESULT RZ` where the kernel never uses the result; what the other halves would
+// hold is not known, so any other use is a fault.
 void barrier_result(const Lanes& x) {
   const BarReduction r = x.w.barrier_reduction;
   const bool has_pred = x.inst.operands.size() == 2;
@@ -160,6 +161,7 @@ void barrier_result(const Lanes& x) {
   const bool zero_reg = rd.kind == OperandKind::Reg && rd.index == kZeroReg;
   const unsigned first = static_cast<unsigned>(std::countr_zero(x.mask));
   if (r == BarReduction::None) x.fault(first, "B2R.RESULT before any BAR.RED");
+  if (zero_reg && !has_pred) return;  // the result discarded
   if ((r == BarReduction::Popc && has_pred) || (r != BarReduction::Popc && !zero_reg) ||
       (r != BarReduction::Popc && !has_pred))
     x.fault(first,
