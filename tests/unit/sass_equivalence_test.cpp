@@ -143,15 +143,17 @@ TEST_CASE("the SASS executor leaves every kernels_cuda/ buffer as the IR executo
 
 // Kernels of coverage/ written to hold the IR's import to ptxas's code form by form (16-bit
 // arithmetic, every conversion nvcc emits, the integer intrinsics, the float and double math,
-// half and bfloat16 arithmetic and conversions to and from integers) and its control flow
-// (threads that return before a barrier, lanes of a warp that reach one apart): they must
-// import, and give the SASS's bits.
+// half and bfloat16 arithmetic and conversions to and from integers, the math library's fast
+// forms) and its control flow (threads that return before a barrier, lanes of a warp that reach
+// one apart, random shapes of branches, loops and warp operations): they must import, and give
+// the SASS's bits.
 TEST_CASE("coverage's arithmetic, conversion and math kernels import and give the SASS's bits") {
   if (!have_sass_tools("the SASS executor is not compared") || !toolkit::find_program("nvcc"))
     return;
   for (const std::string name :
        {"short_arith", "conversions", "integer_forms", "math_forms", "half_arith",
-        "half_compare_forms", "early_exits", "barrier_shapes", "half_int_conversions"}) {
+        "half_compare_forms", "early_exits", "barrier_shapes", "half_int_conversions",
+        "random_shapes", "library_fast_forms"}) {
     const auto dir = source_dir() / "kernels_cuda" / "coverage";
     cli::InputOptions input;
     input.launch_file = (dir / (name + ".launch")).string();
