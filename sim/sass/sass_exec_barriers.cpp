@@ -83,6 +83,7 @@ void SassExecutor::open_block_barrier(SassBlock& block) const {
     w.together = 0;
     advance(w, w.block_waiting);
     if (w.block_waiting != 0) regroup(w, w.block_waiting);
+    w.apart &= ~w.block_waiting;
     w.block_waiting = 0;
   }
   block.barrier_arrived = 0;
@@ -145,6 +146,15 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
       if (same && (mask_of == nullptr || mask_of[lane] == mask_of[first])) arrived |= 1u << lane;
     }
     pending &= ~arrived;
+    if (by_barrier && ((w.barrier_broken >> barrier) & 1u) != 0) {
+      // A barrier a YIELD broke: the lanes go on as they came (their groups kept), leaving it.
+      w.waiting &= ~arrived;
+      w.barrier[barrier] &= ~arrived;
+      if ((w.barrier[barrier] & live) == 0)
+        w.barrier_open &= static_cast<std::uint16_t>(~(1u << barrier));
+      advance(w, arrived);
+      continue;
+    }
     std::uint32_t needed = live;
     if (by_barrier) {
       needed &= w.barrier[barrier];
@@ -156,6 +166,7 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
     }
     if ((needed & ~arrived) != 0) continue;
     w.waiting &= ~arrived;
+    if (!by_barrier) w.apart &= ~arrived;  // a WARPSYNC joins them again
     if (exclusive && released_exclusive) {
       // The GPU releases one mask's lanes per execution of an exclusive WARPSYNC; the others
       // run it again once the released group waits (the instruction counts of tile_sum_redux
@@ -190,6 +201,32 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
     if (exclusive) w.exclusive_groups = true;
     if (arrived == live) w.exclusive_groups = false;  // the whole warp together again
   }
+}
+
+void SassExecutor::yield_apart(SassWarp& w, std::uint32_t lanes) const {
+  for (std::uint32_t open = w.barrier_open; open != 0; open &= open - 1) {
+    const auto b = static_cast<unsigned>(std::countr_zero(open));
+    if ((w.barrier[b] & lanes) != 0) w.barrier_broken |= static_cast<std::uint16_t>(1u << b);
+  }
+  w.apart |= lanes;
+  w.yield_waiting |= lanes;
+  // Lanes that waited at a barrier it broke go on now, as later arrivals will.
+  release_convergence(w);
+}
+
+void SassExecutor::end_yield(SassWarp& w) {
+  for (std::uint32_t left = w.yield_waiting; left != 0;) {
+    const std::uint32_t at = w.pc[static_cast<unsigned>(std::countr_zero(left))];
+    std::uint32_t joined = 0;
+    for (std::uint32_t m = left; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      if (w.pc[lane] == at) joined |= 1u << lane;
+    }
+    regroup(w, joined);
+    advance(w, joined);
+    left &= ~joined;
+  }
+  w.yield_waiting = 0;
 }
 
 }  // namespace warpsim::sass

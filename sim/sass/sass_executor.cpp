@@ -217,6 +217,9 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
     w.barrier_open = 0;
     w.group.fill(0);
     w.groups = 0;
+    w.yield_waiting = 0;
+    w.barrier_broken = 0;
+    w.apart = 0;
     w.together = 0;
     w.pred.fill(0);
     w.pred[kTruePred] = kFullWarpMask;
@@ -260,8 +263,9 @@ std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp&
   std::uint32_t pc = UINT32_MAX;
   unsigned first = 0;
   // Groups an exclusive WARPSYNC made share the code (and the uniform registers, which a
-  // REDUX writes): the lowest lane's group runs on until it waits, then the next.
-  const bool one_group = w.exclusive_groups && runnable != 0;
+  // REDUX writes): the lowest lane's group runs on until it waits, then the next. So do groups
+  // of lanes a YIELD set apart.
+  const bool one_group = (w.exclusive_groups || (runnable & w.apart) != 0) && runnable != 0;
   const std::uint32_t running =
       one_group ? w.group[static_cast<unsigned>(std::countr_zero(runnable))] : 0;
   for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
@@ -327,6 +331,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
       w.together_pc = pc + 1;
     }
   }
+  if (w.yield_waiting != 0 && w.runnable() == 0) end_yield(w);
 }
 
 void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& inst,
@@ -404,6 +409,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       const unsigned index = inst.operands.at(0).index;
       const auto bit = static_cast<std::uint16_t>(1u << index);
       w.barrier[index] = (w.barrier_open & bit) != 0 ? w.barrier[index] | active : active;
+      if ((w.barrier_open & bit) == 0) w.barrier_broken &= static_cast<std::uint16_t>(~bit);
       w.barrier_open |= bit;
       return advance(w, active);
     }
@@ -507,6 +513,10 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.cluster_waiting |= mask;
       return advance(w, active & ~mask);
     case Op::NOP:
+      if (inst.listed != nullptr && inst.listed->base() == "YIELD" &&
+          active != (w.lanes & ~w.exited))
+        return yield_apart(w, active);
+      return advance(w, active);
     case Op::MEMBAR:
       return advance(w, active);
     default:

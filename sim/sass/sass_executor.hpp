@@ -64,6 +64,10 @@ class SassExecutor {
   // Releases the lanes at a BSYNC or WARPSYNC whose lanes are all there; `after_exit`: called
   // because lanes exited.
   void release_convergence(SassWarp& warp, bool after_exit = false) const;
+  // A YIELD run by `lanes`, part of the warp (SassWarp::yield_waiting); and the lanes waiting at
+  // YIELDs going on, joined per YIELD, once no other lane of the warp can run.
+  void yield_apart(SassWarp& w, std::uint32_t lanes) const;
+  static void end_yield(SassWarp& w);
   // BRX: each lane to its jump-table target, the lanes of each target a group of their own.
   void jump_indirect(const Lanes& x, SassWarp& warp, std::uint32_t active, std::uint32_t mask);
   // BAR.SYNC ID, COUNT or BAR.ARV ID, COUNT by `mask` of the warp's `active` lanes.
