@@ -102,15 +102,15 @@ struct SassWarp {
   // The convergence barriers set by a BSSY whose BSYNC has not yet released them (a bit each):
   // a BSSY there, run by another group of the warp that reached it apart, adds its lanes.
   std::uint16_t barrier_open = 0;
-  // A YIELD run by part of the warp (ptxas puts one at the head of a loop holding atomics):
-  // its lanes wait there while the warp's other groups run, and the groups waiting at a YIELD
-  // go on from it joined, one group per YIELD, once no other lane can run. It breaks the
-  // convergence barriers open at that moment for its lanes: at their BSYNC each group goes on as
-  // it arrives, leaving the barrier (a BSSY of a broken barrier still open adds lanes that go on
-  // alike; barriers set afterwards join lanes as before). Lanes that ran such a YIELD (`apart`)
-  // run one group at a time, as ptxas's uniform registers after a BSYNC assume, until a WARPSYNC
-  // or the block's barrier joins them. From Nsight Compute's per-instruction counts of
-  // random_shape_1024 and _1017 on an H100 (validation/h200/results/h100_2026_12_07e/).
+  // A YIELD run by part of the warp (ptxas puts one at the head of some loops holding atomics, a
+  // compare-and-swap loop among them): its lanes wait there while the warp's other groups run, and
+  // the groups waiting at a YIELD go on from it joined, one group per YIELD, once no other lane can
+  // run. It breaks the convergence barriers open at that moment for its lanes: at their BSYNC each
+  // group goes on as it arrives, leaving the barrier (a BSSY of a broken barrier still open adds
+  // lanes that go on alike; barriers set afterwards join lanes as before). Lanes that ran such a
+  // YIELD (`apart`) run one group at a time, as ptxas's uniform registers after a BSYNC assume,
+  // until a WARPSYNC or the block's barrier joins them. From Nsight Compute's per-instruction
+  // counts of random_shape_1024 and _1017 on an H100 (validation/h200/results/h100_2026_12_07e/).
   std::uint32_t yield_waiting = 0;
   std::uint16_t barrier_broken = 0;
   std::uint32_t apart = 0;

@@ -1,4 +1,4 @@
-// Lanes of a warp that run a YIELD apart (ptxas puts one at the head of a loop holding atomics)
+// Lanes of a warp that run a YIELD apart (ptxas puts one at the head of some loops holding atomics)
 // stay apart after it: the convergence barriers open around it no longer join them, and groups
 // meeting at the YIELD go on from it joined (SassWarp::yield_waiting). Checked against an H100's
 // count of random_shape_1024, whose loops of data-dependent trip counts hold shared and global
@@ -22,8 +22,7 @@ TEST_CASE("groups that ran a YIELD apart go on apart, within 10 % of the H100's 
   if (!have_nvcc("the kernel is not compiled here") ||
       !have_sass_tools("the kernel's SASS is not run"))
     return;
-  std::ifstream in(source_dir() /
-                   "validation/h200/results/h100_2026_12_07e/validate_sass.csv");
+  std::ifstream in(source_dir() / "validation/h200/results/h100_2026_12_07e/validate_sass.csv");
   REQUIRE(in);
   double measured = 0;
   for (std::string line; std::getline(in, line);) {
@@ -32,8 +31,7 @@ TEST_CASE("groups that ran a YIELD apart go on apart, within 10 % of the H100's 
       measured = std::stod(f[4]);
   }
   REQUIRE(measured > 0);
-  const SassOnlyRun r =
-      run_sass_file(source_dir() / "validation/h200/probes/rs/rs1024.cu", true);
+  const SassOnlyRun r = run_sass_file(source_dir() / "validation/h200/probes/rs/rs1024.cu", true);
   const auto simulated = static_cast<double>(r.result.stats.warp_instructions);
   CAPTURE(simulated);
   CAPTURE(measured);
