@@ -146,7 +146,7 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
       if (same && (mask_of == nullptr || mask_of[lane] == mask_of[first])) arrived |= 1u << lane;
     }
     pending &= ~arrived;
-    if (by_barrier && ((w.barrier_broken >> barrier) & 1u) != 0) {
+    if (by_barrier && ((static_cast<unsigned>(w.barrier_broken) >> barrier) & 1u) != 0) {
       // A barrier a YIELD broke: the lanes go on as they came (their groups kept), leaving it.
       w.waiting &= ~arrived;
       w.barrier[barrier] &= ~arrived;
