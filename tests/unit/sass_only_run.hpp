@@ -21,11 +21,15 @@ struct SassOnlyRun {
 
 // The kernel of the CUDA file at `path`, launched as the .launch file beside it says, on its SASS.
 // `ir_imports`: whether the IR imports the kernel's body too (checked either way).
-inline SassOnlyRun run_sass_file(const std::filesystem::path& path, bool ir_imports) {
+// `launch`: the launch block to run (default: the file's first).
+inline SassOnlyRun run_sass_file(const std::filesystem::path& path, bool ir_imports,
+                                 const std::string& launch = {}) {
   cli::InputOptions input;
   input.launch_file = (path.parent_path() / (path.stem().string() + ".launch")).string();
   input.sass_frontend = true;
-  SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}), {}};
+  cli::LaunchOverrides overrides;
+  overrides.launch_name = launch;
+  SassOnlyRun r{resolved({cli::load_kernel_file(path.string(), input), {}, {}}, overrides), {}};
   // Where the IR holds no body, the import said why, and only the SASS can run it.
   CHECK(r.kernel.spec.kernel->sass_only.empty() == ir_imports);
   std::string error;

@@ -31,7 +31,8 @@ TEST_CASE("groups that ran a YIELD apart go on apart, within 10 % of the H100's 
       measured = std::stod(f[4]);
   }
   REQUIRE(measured > 0);
-  const SassOnlyRun r = run_sass_file(source_dir() / "validation/h200/probes/rs/rs1024.cu", true);
+  const SassOnlyRun r = run_sass_file(source_dir() / "kernels_cuda/coverage/random_shapes.cu", true,
+                                      "random_shape_1024");
   const auto simulated = static_cast<double>(r.result.stats.warp_instructions);
   CAPTURE(simulated);
   CAPTURE(measured);
