@@ -127,12 +127,12 @@ class EntryTranslator {
   bool flushed_log2(const OpcodeParts& parts);             // lg2.approx.ftz (translate_flush.cpp)
   bool flushed_reciprocal_sqrt(const OpcodeParts& parts);  // rsqrt.approx.ftz.f32 (same)
   bool flushed_divide(const OpcodeParts& parts);           // div.approx.ftz.f32 (same)
-  std::string flushed(const ir::ValueOperand& x);          // x, a subnormal f32 as zero
-  bool multiply(const OpcodeParts& parts);                 // mul
-  bool multiply_add(const OpcodeParts& parts);             // mad, fma
-  bool warp_reduction(const OpcodeParts& parts);           // redux.sync (translate_control.cpp)
-  bool match_all(const OpcodeParts& parts);                // match.all.sync
-  bool barrier_reduction(const OpcodeParts& parts);        // bar.red (translate_control.cpp)
+  std::string flushed(const ir::ValueOperand& x, std::string out = {});  // a subnormal as 0
+  bool multiply(const OpcodeParts& parts);                               // mul
+  bool multiply_add(const OpcodeParts& parts);                           // mad, fma
+  bool warp_reduction(const OpcodeParts& parts);     // redux.sync (translate_control.cpp)
+  bool match_all(const OpcodeParts& parts);          // match.all.sync
+  bool barrier_reduction(const OpcodeParts& parts);  // bar.red (translate_control.cpp)
   ir::ValueOperand stored_value(const Operand& source, ir::ScalarType t);
   void funnel_shift(const OpcodeParts& parts);
   void load(const OpcodeParts& op, ir::Space space);

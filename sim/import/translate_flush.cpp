@@ -43,11 +43,12 @@ bool EntryTranslator::flushed_log2(const OpcodeParts& parts) {
   return true;
 }
 
-// `x`, or a zero of its sign where x is subnormal (a NaN passes).
-std::string EntryTranslator::flushed(const ir::ValueOperand& x) {
+// `x`, or a zero of its sign where x is subnormal (a NaN passes), into `out` (a new temporary
+// where empty); its name.
+std::string EntryTranslator::flushed(const ir::ValueOperand& x, std::string out) {
   using ir::Opcode;
   const std::string magnitude = fresh_temp(), tiny = fresh_temp(), zero = fresh_temp();
-  std::string out = fresh_temp();
+  if (out.empty()) out = fresh_temp();
   const ir::ValueOperand smallest_normal{ir::FloatLiteral{0x1p-126}, {}};
   emit(Opcode::Abs, ir::ScalarType::F32, {magnitude}, {op(x)});
   emit(Opcode::Lt, ir::ScalarType::F32, {tiny}, {op(reg(magnitude)), op(smallest_normal)});
@@ -84,9 +85,8 @@ bool EntryTranslator::flushed_divide(const OpcodeParts& parts) {
   emit(ir::Opcode::RcpApprox, ir::ScalarType::F32, {reciprocal}, {op(b)});
   const std::string dividend = flushed(a);
   emit(ir::Opcode::Mul, ir::ScalarType::F32, {product}, {op(reg(reciprocal)), op(reg(dividend))});
-  const std::string result = flushed(reg(product));
   const Dest d = dest(operand(0), ir::ScalarType::F32);
-  emit(ir::Opcode::Mov, ir::ScalarType::F32, {d.name}, {op(reg(result))});
+  flushed(reg(product), d.name);
   finish(d);
   return true;
 }

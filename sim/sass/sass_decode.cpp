@@ -423,6 +423,7 @@ struct Decoder {
     inst.op = name.op;
     if (inst.op == Op::NOP) {
       inst.pipe = name.pipe;
+      if (base == "YIELD") inst.mods.sub = kNopYield;
       return guard(s, inst);
     }
     inst.mods.uniform = name.uniform;

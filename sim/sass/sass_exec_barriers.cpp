@@ -188,16 +188,7 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
     if (by_barrier) w.barrier_open &= static_cast<std::uint16_t>(~(1u << barrier));
     advance(w, arrived);
     // Lanes released from BSYNCs at different addresses go on as one group per address.
-    for (std::uint32_t left = arrived; left != 0;) {
-      const std::uint32_t at = w.pc[static_cast<unsigned>(std::countr_zero(left))];
-      std::uint32_t together = 0;
-      for (std::uint32_t m = left; m != 0; m &= m - 1) {
-        const auto lane = static_cast<unsigned>(std::countr_zero(m));
-        if (w.pc[lane] == at) together |= 1u << lane;
-      }
-      regroup(w, together);
-      left &= ~together;
-    }
+    regroup_by_address(w, arrived);
     if (exclusive) w.exclusive_groups = true;
     if (arrived == live) w.exclusive_groups = false;  // the whole warp together again
   }
@@ -215,17 +206,8 @@ void SassExecutor::yield_apart(SassWarp& w, std::uint32_t lanes) const {
 }
 
 void SassExecutor::end_yield(SassWarp& w) {
-  for (std::uint32_t left = w.yield_waiting; left != 0;) {
-    const std::uint32_t at = w.pc[static_cast<unsigned>(std::countr_zero(left))];
-    std::uint32_t joined = 0;
-    for (std::uint32_t m = left; m != 0; m &= m - 1) {
-      const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      if (w.pc[lane] == at) joined |= 1u << lane;
-    }
-    regroup(w, joined);
-    advance(w, joined);
-    left &= ~joined;
-  }
+  regroup_by_address(w, w.yield_waiting);  // one group per YIELD
+  advance(w, w.yield_waiting);
   w.yield_waiting = 0;
 }
 

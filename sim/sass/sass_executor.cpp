@@ -513,8 +513,7 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
       w.cluster_waiting |= mask;
       return advance(w, active & ~mask);
     case Op::NOP:
-      if (inst.listed != nullptr && inst.listed->base() == "YIELD" &&
-          active != (w.lanes & ~w.exited))
+      if (inst.mods.sub == kNopYield && active != (w.lanes & ~w.exited))
         return yield_apart(w, active);
       return advance(w, active);
     case Op::MEMBAR:

@@ -300,6 +300,7 @@ inline constexpr std::uint8_t kBraDivergent = 1;
 // the others until a convergence barrier joins them, so the reduction sees its tile alone.
 inline constexpr std::uint8_t kWarpsyncExclusive = 1;
 inline constexpr std::uint8_t kBmovClear = 1;  // BMOV.32.CLEAR
+inline constexpr std::uint8_t kNopYield = 1;   // YIELD, decoded as a NOP (SassWarp::yield_waiting)
 // CALL.ABS.NOINC R: a call to the 64-bit address in R (a runtime function, vprintf or
 // __assertfail, whose address the loader put in constant bank 4); Modifiers::sub.
 inline constexpr std::uint8_t kCallAbsolute = 1;

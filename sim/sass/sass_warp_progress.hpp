@@ -25,4 +25,18 @@ inline void regroup(SassWarp& w, std::uint32_t lanes) {
     w.group[static_cast<unsigned>(std::countr_zero(m))] = id;
 }
 
+// `lanes` go on as one group per program counter they stand at.
+inline void regroup_by_address(SassWarp& w, std::uint32_t lanes) {
+  for (std::uint32_t left = lanes; left != 0;) {
+    const std::uint32_t at = w.pc[static_cast<unsigned>(std::countr_zero(left))];
+    std::uint32_t together = 0;
+    for (std::uint32_t m = left; m != 0; m &= m - 1) {
+      const auto lane = static_cast<unsigned>(std::countr_zero(m));
+      if (w.pc[lane] == at) together |= 1u << lane;
+    }
+    regroup(w, together);
+    left &= ~together;
+  }
+}
+
 }  // namespace warpsim::sass

@@ -21,18 +21,24 @@ inline bool have_nvcc(const std::string& what) {
   return false;
 }
 
-// Writes `cu` and `launch` as NAME.cu and NAME.launch into a scratch folder, imports the kernel
-// with nvcc and runs it functionally on the IR.
-inline exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
-                                   const std::string& launch) {
+// Writes `cu` and `launch` as NAME.cu and NAME.launch into a scratch folder; NAME.cu's path.
+inline std::filesystem::path write_cuda(const std::string& name, const std::string& cu,
+                                        const std::string& launch) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("warpsim_" + name);
   fs::create_directories(dir);
   std::ofstream(dir / (name + ".cu")) << cu;
   std::ofstream(dir / (name + ".launch")) << launch;
+  return dir / (name + ".cu");
+}
+
+// Writes the kernel (write_cuda), imports it with nvcc and runs it functionally on the IR.
+inline exec::LaunchResult run_cuda(const std::string& name, const std::string& cu,
+                                   const std::string& launch) {
+  const std::filesystem::path path = write_cuda(name, cu, launch);
   cli::InputOptions options;
-  options.launch_file = (dir / (name + ".launch")).string();
-  const ir::LoadedModule m = cli::load_kernel_file((dir / (name + ".cu")).string(), options);
+  options.launch_file = path.parent_path().append(name + ".launch").string();
+  const ir::LoadedModule m = cli::load_kernel_file(path.string(), options);
   std::ostringstream diags;
   m.diags.render(diags);
   INFO(diags.str());

@@ -3,8 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 
 #include "tests/unit/cuda_support.hpp"
 #include "tests/unit/sass_only_run.hpp"
@@ -16,19 +14,17 @@ TEST_CASE("a barrier reduction's unused result is read into RZ and dropped") {
   if (!have_nvcc("the kernel is not compiled here") ||
       !have_sass_tools("the kernel's SASS is not run"))
     return;
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "warpsim_sass_barrier_reduction";
-  fs::create_directories(dir);
-  std::ofstream(dir / "unused_count.cu")
-      << "__global__ void unused_count(const unsigned* x, unsigned* y) {\n"
-         "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-         "  unsigned c = __syncthreads_count(x[i] & 1u);\n"
-         "  c = x[i] * 2u;\n"
-         "  y[i] = c + (unsigned)__syncthreads_or(x[i] == 5u);\n"
-         "}\n";
-  std::ofstream(dir / "unused_count.launch")
-      << "launch unused_count grid(2) block(64) {\n  x = u32[128] iota\n  y = u32[128] zero\n}\n";
-  const SassOnlyRun r = run_sass_file(dir / "unused_count.cu", true);
+  const SassOnlyRun r =
+      run_sass_file(write_cuda("unused_count",
+                               "__global__ void unused_count(const unsigned* x, unsigned* y) {\n"
+                               "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                               "  unsigned c = __syncthreads_count(x[i] & 1u);\n"
+                               "  c = x[i] * 2u;\n"
+                               "  y[i] = c + (unsigned)__syncthreads_or(x[i] == 5u);\n"
+                               "}\n",
+                               "launch unused_count grid(2) block(64) {\n  x = u32[128] iota\n"
+                               "  y = u32[128] zero\n}\n"),
+                    true);
   const auto* y = reinterpret_cast<const std::uint32_t*>(r.result.memory.find("y")->bytes.data());
   for (std::uint32_t i = 0; i < 128; ++i) {
     CAPTURE(i);

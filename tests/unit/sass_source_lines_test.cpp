@@ -4,8 +4,6 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 
 #include "tests/unit/cuda_support.hpp"
 #include "tests/unit/sass_only_run.hpp"
@@ -32,21 +30,19 @@ TEST_CASE("inlined header code counts at the kernel line that called it on the S
   if (!have_nvcc("the kernel is not compiled here") ||
       !have_sass_tools("the kernel's SASS is not run"))
     return;
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "warpsim_sass_source_lines";
-  fs::create_directories(dir);
-  std::ofstream(dir / "lines.cu")
-      << "__device__ unsigned twice(const unsigned* p, int i) { return 2u * __ldg(&p[i]); }\n"
-         "__global__ void lines(const unsigned* x, unsigned* bins, unsigned* y) {\n"
-         "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-         "  unsigned v = twice(x, i);\n"
-         "  atomicAdd(&bins[v & 7u], 1u);\n"
-         "  y[i] = v;\n"
-         "}\n";
-  std::ofstream(dir / "lines.launch") << "launch lines grid(2) block(64) {\n"
-                                         "  x = u32[128] iota\n  bins = u32[8] zero\n"
-                                         "  y = u32[128] zero\n}\n";
-  const SassOnlyRun r = run_sass_file(dir / "lines.cu", true);
+  const SassOnlyRun r = run_sass_file(
+      write_cuda(
+          "lines",
+          "__device__ unsigned twice(const unsigned* p, int i) { return 2u * __ldg(&p[i]); }\n"
+          "__global__ void lines(const unsigned* x, unsigned* bins, unsigned* y) {\n"
+          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+          "  unsigned v = twice(x, i);\n"
+          "  atomicAdd(&bins[v & 7u], 1u);\n"
+          "  y[i] = v;\n"
+          "}\n",
+          "launch lines grid(2) block(64) {\n  x = u32[128] iota\n  bins = u32[8] zero\n"
+          "  y = u32[128] zero\n}\n"),
+      true);
   // 2 blocks of 64 threads are 4 warps, each running every line once. The load comes from
   // __ldg (a header's inline assembly) called at line 1, in twice(), itself inlined at line 4;
   // the atomic from the header's atomicAdd called at line 5; the store is line 6's own.

@@ -4,6 +4,7 @@
 // sides comes to that barrier or exits (by different paths: a loop of barriers with a return
 // inside).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,14 +46,14 @@ void verify_barriers(KernelContext& ctx, const Cfg& cfg) {
     if (a_side_exits(diverged_by)) continue;
     const BasicBlock& branch_block = ctx.kernel.blocks[diverged_by];
     // Searched only for a block that holds a barrier, once.
-    std::int8_t all_arrive = -1;
+    std::optional<bool> all_arrive;
     for (const Instruction& inst : ctx.kernel.blocks[b].instructions) {
       if (opcode_info(inst.opcode).latency != LatencyClass::Barrier) continue;
       // Named barriers are for subsets of the block: a branch on the warp picks who arrives.
       if (inst.opcode == Opcode::BarNamed || inst.opcode == Opcode::BarArrive) continue;
-      if (all_arrive < 0)
-        all_arrive = paths.every_thread_arrives(diverged_by, b, cfg.ipdom[diverged_by]) ? 1 : 0;
-      if (all_arrive == 1) break;
+      if (!all_arrive)
+        all_arrive = paths.every_thread_arrives(diverged_by, b, cfg.ipdom[diverged_by]);
+      if (*all_arrive) break;
       const Instruction* branch = terminator(branch_block);
       ctx.diags.warning(inst.loc, std::string(spelling(inst.opcode)) +
                                       " may be reached by only some threads: it lies under the "
