@@ -4,7 +4,9 @@
 // the pair {c+1:c}); SHF is a funnel shift of the register pair {b:a}; LOP3 applies an
 // 8-entry truth table indexed by (a<<2 | b<<1 | c), so a is 0xF0, b 0xCC, c 0xAA (PLOP3 too, on
 // predicates: sass_exec_predicates.cpp).
+#include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "sim/sass/sass_warp_words.hpp"
 
@@ -90,7 +92,12 @@ void imad(const Lanes& x) {
       m.extended && x.count() > first + 3 ? read_pred(x, x.op(first + 3)) : 0u;
   LaneWords v;
   if (!m.high) {
-    for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l] + ((carry_in >> l) & 1u);
+    // Without a carry in (nearly always) the loop is the plain multiply-add, which vectorises.
+    if (carry_in == 0) {
+      for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l];
+    } else {
+      for (unsigned l = 0; l < kWarpSize; ++l) v[l] = a[l] * b[l] + c[l] + ((carry_in >> l) & 1u);
+    }
     return write_words(x, x.op(0), v);
   }
   // .HI: the high word of a*b plus the register pair {c+1:c} (ptxas zeroes c's low word to
@@ -480,13 +487,23 @@ void execute_integer(const Lanes& x) {
         // the launch, whose measured overhead includes it: no lane of it is a cache access.
         x.access->kind = exec::ArrayKind::Const;
         x.access->mask = x.op(1).bank == 0 ? 0u : x.mask;
-        x.each(
-            [&](unsigned lane) { x.access->addresses[lane] = x.constant_offset(x.op(1), lane); });
+        if (is_fixed_constant(x.op(1))) {  // one offset for every lane
+          std::fill(std::begin(x.access->addresses), std::end(x.access->addresses),
+                    static_cast<std::uint32_t>(x.op(1).value));
+        } else {
+          x.each(
+              [&](unsigned lane) { x.access->addresses[lane] = x.constant_offset(x.op(1), lane); });
+        }
       }
       if (data_bytes(m.type) == 8) {
         LaneWords64 v;
         read_raw64(x, x.op(1), v);
         return write_words64(x, x.op(0), v);
+      }
+      if (data_bytes(m.type) == 4) {  // nothing to extend: the whole warp's words at once
+        LaneWords v;
+        read_raw(x, x.op(1), v);
+        return write_words(x, x.op(0), v);
       }
       return x.each([&](unsigned lane) { x.set(x.op(0), lane, special_or_const(x, lane)); });
     case Op::CS2R: {

@@ -77,6 +77,49 @@ Space generic_space(const Lanes& x, const LaneWords64& addresses) {
   return space;
 }
 
+// A whole warp's access located at once where every lane runs and lands in one buffer (or in
+// the block's own shared memory), naturally aligned: the common case, checked with one pass for
+// the lowest and highest address. False where any lane needs the lane-by-lane path (which
+// faults at the first bad lane).
+bool locate_whole_warp(const Lanes& x, const LaneWords64& addresses, Access& acc) {
+  if (x.mask != kFullWarpMask || x.inst.mods.uniform ||
+      (acc.space != Space::Global && (acc.space != Space::Shared || acc.cluster)))
+    return false;
+  const std::uint64_t kept = acc.space == Space::Global
+                                 ? ~std::uint64_t{0}
+                                 : (std::uint64_t{1} << kSharedRankShift) - 1;  // the window
+  std::uint64_t low = ~std::uint64_t{0}, high = 0, bits = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const std::uint64_t a = addresses[l] & kept;
+    low = std::min(low, a);
+    high = std::max(high, a);
+    bits |= a;
+  }
+  if ((bits & (acc.bytes - 1)) != 0) return false;
+  std::uint64_t base = 0;
+  std::uint8_t* data = nullptr;
+  if (acc.space == Space::Global) {
+    exec::GlobalBuffer* b = buffer_of(x, low, acc.bytes, nullptr);
+    if (b == nullptr || high + acc.bytes > b->base_address + b->bytes.size()) return false;
+    base = b->base_address;
+    data = b->bytes.data();
+  } else {
+    std::vector<std::uint8_t>& memory = x.block.memory();
+    if (low < kSharedWindowBase || high - kSharedWindowBase + acc.bytes > memory.size())
+      return false;
+    base = kSharedWindowBase;
+    data = memory.data();
+  }
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    acc.address[l] = (addresses[l] & kept) - base;
+    acc.data[l] = data + acc.address[l];
+  }
+  // Global memory's accounting address is the virtual one.
+  if (acc.space == Space::Global)
+    for (unsigned l = 0; l < kWarpSize; ++l) acc.address[l] = addresses[l];
+  return true;
+}
+
 }  // namespace
 
 // Each executing lane's address and host pointer; a fault for the first bad lane.
@@ -88,6 +131,7 @@ void locate(const Lanes& x, const Operand& m, Access& acc) {
     acc.space = generic_space(x, addresses);
     acc.cluster = acc.space == Space::Shared && x.block.peers.size() > 1;
   }
+  if (locate_whole_warp(x, addresses, acc)) return;
   exec::GlobalBuffer* last = nullptr;
   x.each([&](unsigned lane) {
     std::uint64_t a = addresses[lane];
@@ -251,6 +295,14 @@ void load(const Lanes& x, Space space) {
   const unsigned words = acc.bytes <= 4 ? 1 : acc.bytes / 4;
   for (unsigned k = 0; k < words; ++k) {
     LaneWords v{};
+    if (x.run == kFullWarpMask && acc.bytes >= 4) {  // whole words, nothing to extend
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        std::memcpy(&v[l], acc.data[l] + std::size_t{4} * k, 4);
+      Operand d = x.op(0);
+      if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
+      write_words(x, d, v);
+      continue;
+    }
     for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
       const auto lane = static_cast<unsigned>(std::countr_zero(m));
       std::memcpy(&v[lane], acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
@@ -289,6 +341,11 @@ void store(const Lanes& x, Space space) {
     if (source.index != kZeroReg) source.index = static_cast<std::uint8_t>(source.index + k);
     LaneWords v;
     read_raw(x, source, v);
+    if (x.run == kFullWarpMask && acc.bytes >= 4) {
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        std::memcpy(acc.data[l] + std::size_t{4} * k, &v[l], 4);
+      continue;
+    }
     for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
       const auto lane = static_cast<unsigned>(std::countr_zero(m));
       std::memcpy(acc.data[lane] + std::size_t{4} * k, &v[lane], std::min(acc.bytes, 4u));

@@ -235,27 +235,27 @@ void SassExecutor::prepare_block(SassBlock& block, const exec::Dim3& index, std:
 namespace {
 
 // Whether every lane of `runnable` is at `pc` in the group of `group`: a converged warp, the
-// common case, found in one branch-free pass over the lanes.
+// common case. A whole warp is checked in one branch-free pass (an OR over the lanes, which
+// vectorises), part of one lane by lane.
 bool all_together(const SassWarp& w, std::uint32_t runnable, std::uint32_t pc,
                   std::uint32_t group) {
-  std::uint32_t apart = 0;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const std::uint32_t differs = (w.pc[lane] ^ pc) | (w.group[lane] ^ group);
-    apart |= static_cast<std::uint32_t>(differs != 0) << lane;
+  if (runnable == kFullWarpMask) {
+    std::uint32_t differs = 0;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      differs |= (w.pc[lane] ^ pc) | (w.group[lane] ^ group);
+    return differs == 0;
   }
-  return (apart & runnable) == 0;
+  for (std::uint32_t m = runnable; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (w.pc[lane] != pc || w.group[lane] != group) return false;
+  }
+  return true;
 }
 
 }  // namespace
 
-std::uint32_t SassExecutor::next_pc(const SassWarp& w) {
-  return next_group(w).first;  // UINT32_MAX when no lane can run
-}
-
-std::pair<std::uint32_t, std::uint32_t> SassExecutor::next_group(const SassWarp& w) {
-  const std::uint32_t any = w.runnable();
-  const std::uint32_t runnable = (w.first_side & any) != 0 ? w.first_side & any : any;
-  if (runnable != 0 && w.together == runnable) return {w.together_pc, runnable};
+std::pair<std::uint32_t, std::uint32_t> SassExecutor::search_next_group(const SassWarp& w,
+                                                                        std::uint32_t runnable) {
   if (runnable != 0) {
     const auto lane = static_cast<unsigned>(std::countr_zero(runnable));
     if (all_together(w, runnable, w.pc[lane], w.group[lane])) return {w.pc[lane], runnable};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/core/exec/fault.hpp"
@@ -45,9 +46,19 @@ class SassExecutor {
   // Ends the block's part of the cluster barrier's phase (the timing model decided it opens).
   void open_cluster_barrier(SassBlock& block) const;
   // The instruction the warp runs next (its lowest runnable program counter).
-  static std::uint32_t next_pc(const SassWarp& warp);
+  static std::uint32_t next_pc(const SassWarp& warp) {
+    return next_group(warp).first;  // UINT32_MAX when no lane can run
+  }
   // What step runs next: the lowest lane's group at the lowest program counter (pc, lanes).
-  static std::pair<std::uint32_t, std::uint32_t> next_group(const SassWarp& warp);
+  // Inline, the converged warp's answer (asked twice per instruction); the search otherwise.
+  static std::pair<std::uint32_t, std::uint32_t> next_group(const SassWarp& warp) {
+    const std::uint32_t any = warp.runnable();
+    const std::uint32_t runnable = (warp.first_side & any) != 0 ? warp.first_side & any : any;
+    if (runnable != 0 && warp.together == runnable) return {warp.together_pc, runnable};
+    return search_next_group(warp, runnable);
+  }
+  static std::pair<std::uint32_t, std::uint32_t> search_next_group(const SassWarp& warp,
+                                                                   std::uint32_t runnable);
 
   [[noreturn]] void fault(const SassBlock& block, const SassWarp& warp, unsigned lane,
                           const Instruction* inst, const std::string& what) const;

@@ -74,17 +74,18 @@ std::uint32_t Lanes::constant(const Operand& o, std::uint32_t offset, unsigned b
 }
 
 std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
-  const exec::Dim3& shape = launch.spec->block;
-  const std::uint64_t thread = std::uint64_t{w.index} * kWarpSize + lane;
-  const exec::Dim3 tid = exec::unflatten(thread, shape);
+  // The thread's index only where asked for: unflattening divides.
+  const auto tid = [&] {
+    return exec::unflatten(std::uint64_t{w.index} * kWarpSize + lane, launch.spec->block);
+  };
   const std::uint32_t below = lane == 0 ? 0u : (kFullWarpMask >> (kWarpSize - lane));
   switch (static_cast<Special>(o.index)) {
     case Special::TidX:
-      return static_cast<std::uint32_t>(tid.x);
+      return static_cast<std::uint32_t>(tid().x);
     case Special::TidY:
-      return static_cast<std::uint32_t>(tid.y);
+      return static_cast<std::uint32_t>(tid().y);
     case Special::TidZ:
-      return static_cast<std::uint32_t>(tid.z);
+      return static_cast<std::uint32_t>(tid().z);
     case Special::CtaidX:
       return static_cast<std::uint32_t>(block.index.x);
     case Special::CtaidY:

@@ -77,6 +77,10 @@ struct SassLaunch {
 
 enum class LaneWait : std::uint8_t { None, Convergence, Block };
 
+// A warp's state. The fields every step reads (which lanes can run, the converged warp's
+// program counter, predicates, the register file's place) come first, in the first two host
+// cache lines: the timing model steps each warp a few times per interval, after the other SMs'
+// warps have pushed it out of the host's caches. Per-lane arrays and rarely used state follow.
 struct SassWarp {
   std::uint32_t index = 0;
   std::uint32_t lanes = 0;            // lanes holding a thread
@@ -84,24 +88,10 @@ struct SassWarp {
   std::uint32_t waiting = 0;          // lanes at a BSYNC or WARPSYNC not yet released
   std::uint32_t block_waiting = 0;    // lanes at BAR.SYNC
   std::uint32_t cluster_waiting = 0;  // lanes at UCGABAR_WAIT
-  // The cluster barrier phase the warp's last UCGABAR_ARV joined (SassBlock::cluster_phase then),
-  // and whether it is still to be waited for: UCGABAR_WAIT passes once that phase is over.
-  std::uint64_t cluster_phase_joined = 0;
-  bool cluster_arrival_pending = false;
-  std::int8_t named_barrier = -1;  // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
-  // Lanes a TRYWAIT suspended (sass_mbarrier.hpp): each one's mbarrier object and the parity
-  // of the phase it waits to see completed (a bit per lane).
+  // Lanes a TRYWAIT suspended (sass_mbarrier.hpp): each one's mbarrier object (mbarrier_object)
+  // and the parity of the phase it waits to see completed (a bit per lane).
   std::uint32_t mbarrier_waiting = 0;
   std::uint32_t mbarrier_parity = 0;
-  std::array<const std::uint8_t*, kWarpSize> mbarrier_object{};
-  // Set by an instruction that polls (a PHASECHK that answered false, NANOSLEEP): the
-  // functional run lets the other warps run before this one goes on.
-  bool polling = false;
-  std::array<std::uint32_t, kWarpSize> pc{};  // per lane: instruction index
-  std::array<std::uint32_t, 16> barrier{};    // convergence barriers: lane masks
-  // The convergence barriers set by a BSSY whose BSYNC has not yet released them (a bit each):
-  // a BSSY there, run by another group of the warp that reached it apart, adds its lanes.
-  std::uint16_t barrier_open = 0;
   // A YIELD run by part of the warp (ptxas puts one at the head of some loops holding atomics, a
   // compare-and-swap loop among them): its lanes wait there while the warp's other groups run, and
   // the groups waiting at a YIELD go on from it joined, one group per YIELD, once no other lane can
@@ -112,15 +102,7 @@ struct SassWarp {
   // until a WARPSYNC or the block's barrier joins them. From Nsight Compute's per-instruction
   // counts of random_shape_1024 and _1017 on an H100 (validation/h200/results/h100_2026_12_07e/).
   std::uint32_t yield_waiting = 0;
-  std::uint16_t barrier_broken = 0;
   std::uint32_t apart = 0;
-  std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
-  std::uint32_t groups = 0;                      // groups made so far (the next one's id)
-  // Groups made by WARPSYNC.EXCLUSIVE are apart: each runs on until it waits (next_group).
-  bool exclusive_groups = false;
-  std::uint32_t exclusive_left = 0;  // lanes an exclusive WARPSYNC left to run it again
-  // Lanes a BRX left behind to run it again for their own targets (jump_indirect).
-  std::uint32_t brx_left = 0;
   // The side of a divergent forward branch that runs first, where it is the taken one: the GPU
   // runs the side with fewer lanes first, the fall-through on a tie (exit_order.cu on an H100,
   // validation/h200/results/h100_2026_12_07b/). next_group keeps to these lanes while any can
@@ -131,12 +113,37 @@ struct SassWarp {
   // for the next group in a converged warp, the common case.
   std::uint32_t together = 0;
   std::uint32_t together_pc = 0;
-  std::array<std::uint32_t, 8> pred{};  // P0-P6 lane masks; [7] PT
   std::uint32_t upred = 0;              // UP0-UP6 bits
+  std::array<std::uint32_t, 8> pred{};  // P0-P6 lane masks; [7] PT
   std::vector<std::uint32_t> r;         // reg * 32 + lane
   std::vector<std::uint32_t> ur;
+  std::uint64_t executed = 0;  // warp instructions
+  // The convergence barriers set by a BSSY whose BSYNC has not yet released them (a bit each):
+  // a BSSY there, run by another group of the warp that reached it apart, adds its lanes.
+  std::uint16_t barrier_open = 0;
+  std::uint16_t barrier_broken = 0;  // those a YIELD broke open (yield_waiting)
+  // Groups made by WARPSYNC.EXCLUSIVE are apart: each runs on until it waits (next_group).
+  bool exclusive_groups = false;
+  // Set by an instruction that polls (a PHASECHK that answered false, NANOSLEEP): the
+  // functional run lets the other warps run before this one goes on.
+  bool polling = false;
+  std::int8_t named_barrier = -1;  // waiting at BAR.SYNC ID, COUNT: the ID; -1 at barrier 0's
+  bool cluster_arrival_pending = false;
+  std::uint32_t exclusive_left = 0;  // lanes an exclusive WARPSYNC left to run it again
+  // Lanes a BRX left behind to run it again for their own targets (jump_indirect).
+  std::uint32_t brx_left = 0;
+  std::uint32_t groups = 0;  // groups made so far (the next one's id)
+
+  std::array<std::uint32_t, kWarpSize> pc{};     // per lane: instruction index
+  std::array<std::uint32_t, kWarpSize> group{};  // per lane: the group it runs in
+  std::array<std::uint32_t, 16> barrier{};       // convergence barriers: lane masks
+
+  // The cluster barrier phase the warp's last UCGABAR_ARV joined (SassBlock::cluster_phase then),
+  // and whether it is still to be waited for (cluster_arrival_pending): UCGABAR_WAIT passes once
+  // that phase is over.
+  std::uint64_t cluster_phase_joined = 0;
+  std::array<const std::uint8_t*, kWarpSize> mbarrier_object{};
   std::vector<std::uint8_t> local;  // lane * local_bytes + offset
-  std::uint64_t executed = 0;       // warp instructions
   std::uint32_t printf_calls = 0;   // the warp's executions of a call to vprintf so far
   // What the last BAR.RED this warp passed gave (B2R.RESULT reads it): its operation, the
   // count of true predicates, and whether all were true.

@@ -31,6 +31,24 @@ inline void thread_indices(const Lanes& x, Special which, LaneWords& out) {
   }
 }
 
+// Whether a special register reads differently on the lanes of one warp.
+inline bool lane_dependent(Special s) {
+  switch (s) {
+    case Special::TidX:
+    case Special::TidY:
+    case Special::TidZ:
+    case Special::LaneId:
+    case Special::LtMask:
+    case Special::LeMask:
+    case Special::EqMask:
+    case Special::GeMask:
+    case Special::GtMask:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The operand's 32 bits on every lane, no modifier applied. Lanes outside x.run get the
 // register's value, or 0 for an operand whose value would need the lane's own offset (an
 // indexed constant: reading it where no lane runs could fault where the GPU does not).
@@ -52,6 +70,10 @@ inline void read_raw(const Lanes& x, const Operand& o, LaneWords& out) {
       if (const auto which = static_cast<Special>(o.index);
           which == Special::TidX || which == Special::TidY || which == Special::TidZ)
         return thread_indices(x, which, out);
+      if (!lane_dependent(static_cast<Special>(o.index))) {
+        out.fill(x.special(o, 0));  // the block's index, the clock, ...: one value a warp
+        return;
+      }
       for (unsigned l = 0; l < kWarpSize; ++l) out[l] = x.special(o, l);
       return;
     case OperandKind::Const:

@@ -57,9 +57,7 @@ void SmModel::activate(const StartingBlock& start) {
   ++blocks_activated_;
   for (std::uint32_t w = 0; w < warps_per_block_; ++w) {
     WarpTiming& t = b.warps[w];
-    t.ready.assign(slots, 0);
-    t.unanswered.assign(slots, 0);
-    t.producer.assign(slots, WarpState::Wait);
+    t.slots.assign(slots, RegisterSlot{});
     t.next_issue = std::max(start.start, *code_ready_);
     t.next_issue_state = WarpState::Launching;
     t.sub_partition = sub_partition_of(start.slot, w);

@@ -69,11 +69,12 @@ void SmModel::issue_access(std::uint32_t warp, const InstTiming& it, const Globa
   if (!issued.pending) memory_in_flight(now_, issued.ready);
   if (issued.pending && activity_.on()) activity_.memory_change(now_, 1);
   for (unsigned i = 0; i < it.nwrites; ++i) {
+    RegisterSlot& r = t.slots[it.writes[i]];
     if (issued.pending)
-      ++t.unanswered[it.writes[i]];
+      ++r.unanswered;
     else
-      t.ready[it.writes[i]] = std::max(t.ready[it.writes[i]], issued.ready);
-    t.producer[it.writes[i]] = WarpState::LongScoreboard;
+      r.ready = std::max(r.ready, issued.ready);
+    r.producer = WarpState::LongScoreboard;
   }
   if (issued.pending) t.pending += it.nwrites == 0 ? 1 : it.nwrites;
 }
@@ -84,8 +85,9 @@ void SmModel::complete_requests() {
     if (answer.nwrites == 0) t.drain_until = std::max(t.drain_until, answer.ready);
     t.operands_known = false;
     for (unsigned i = 0; i < answer.nwrites; ++i) {
-      --t.unanswered[answer.writes[i]];
-      t.ready[answer.writes[i]] = std::max(t.ready[answer.writes[i]], answer.ready);
+      RegisterSlot& r = t.slots[answer.writes[i]];
+      --r.unanswered;
+      r.ready = std::max(r.ready, answer.ready);
     }
     t.pending -= answer.nwrites == 0 ? 1 : answer.nwrites;
     if (activity_.on()) activity_.memory_change(answer.ready, -1);

@@ -58,9 +58,6 @@ exec::BlockState& SmModel::block_of(std::uint32_t slot) {
 exec::WarpState& SmModel::exec_warp(std::uint32_t warp) {
   return *by_id_[warp].exec;
 }
-SmModel::WarpTiming& SmModel::timing_warp(std::uint32_t warp) {
-  return *by_id_[warp].timing;
-}
 
 Pipe SmModel::throttle_pipe(const WarpTiming& w, WarpState s) const {
   if (s == WarpState::MathPipeThrottle) return insts_[w.pc].pipe;
@@ -82,23 +79,7 @@ void SmModel::change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::
   w.state_since = at;
 }
 
-void SmModel::set_earliest(WarpTiming& t, std::uint64_t cycle) {
-  defer(*t.earliest, partitions_[t.sub_partition], cycle);
-}
-
-// Whether `warp` can issue at cycle `at`; when not, records why and from when to ask again.
-bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
-  WarpTiming& t = timing_warp(warp);
-  if (t.at_barrier) {
-    set_state(t, warp, WarpState::Barrier, at);
-    set_earliest(t, kNever);
-    return false;
-  }
-  if (at < t.next_issue) {
-    set_state(t, warp, t.next_issue_state, at);
-    set_earliest(t, t.next_issue);
-    return false;
-  }
+bool SmModel::evaluate_operands_and_pipe(WarpTiming& t, std::uint32_t warp, std::uint64_t at) {
   const InstTiming& it = insts_[t.pc];
   if (it.pipe == Pipe::Exit && (t.pending != 0 || at < t.drain_until)) {
     // A warp exits once its stores have reached the L2.
@@ -112,10 +93,11 @@ bool SmModel::evaluate(std::uint32_t warp, std::uint64_t at) {
     t.operands_ready = 0;
     t.operands_wait = WarpState::Wait;
     auto check = [&](std::uint32_t slot) {
-      const std::uint64_t ready = t.unanswered[slot] != 0 ? kNever : t.ready[slot];
+      const RegisterSlot& r = t.slots[slot];
+      const std::uint64_t ready = r.unanswered != 0 ? kNever : r.ready;
       if (ready > t.operands_ready) {
         t.operands_ready = ready;
-        t.operands_wait = t.producer[slot];
+        t.operands_wait = r.producer;
       }
     };
     for (unsigned i = 0; i < it.nreads; ++i) check(it.reads[i]);
@@ -303,8 +285,9 @@ void SmModel::issue_to_pipe(std::uint32_t warp, const InstTiming& it) {
     if (it.counting_scoreboards && producer == WarpState::Wait)
       producer = WarpState::ShortScoreboard;
     for (unsigned i = 0; i < it.nwrites; ++i) {
-      t.ready[it.writes[i]] = std::max(t.ready[it.writes[i]], ready);
-      t.producer[it.writes[i]] = producer;
+      RegisterSlot& r = t.slots[it.writes[i]];
+      r.ready = std::max(r.ready, ready);
+      r.producer = producer;
     }
   };
   // A generic access (SASS's ATOM) is global or shared by its addresses: the executor said which.

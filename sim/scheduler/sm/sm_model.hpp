@@ -19,6 +19,7 @@
 #include "sim/core/exec/fault.hpp"
 #include "sim/core/exec/state.hpp"
 #include "sim/memory/constant_cache.hpp"
+#include "sim/memory/sector_cache.hpp"
 #include "sim/scheduler/frontend/instruction_source.hpp"
 #include "sim/scheduler/inst_timing.hpp"
 #include "sim/scheduler/sm/activity_recorder.hpp"
@@ -98,6 +99,14 @@ class SmModel {
   void finish(std::uint64_t at);
 
  private:
+  // A register slot's last known write: the cycle it is available, and how many writes to it
+  // wait for an answer between intervals. A slot is ready once every write to it is: a SASS
+  // scoreboard counts several loads at once.
+  struct RegisterSlot {
+    std::uint64_t ready = 0;
+    std::uint16_t unanswered = 0;
+    WarpState producer = WarpState::Wait;  // what a wait on that register is called
+  };
   // What the scheduler reads each time it asks a warp comes first and fits one 64-byte host
   // cache line: the SMs' states are visited in turn, so each ask is likely a cache miss.
   struct alignas(64) WarpTiming {
@@ -118,12 +127,9 @@ class SmModel {
     bool operands_known = false;  // operands_ready is for the instruction at the pc
     bool active = false;
     bool at_barrier = false;
-    // Per register slot (the SASS frontend: per scoreboard): the cycle its last known write
-    // is available, and how many writes to it wait for an answer between intervals. A slot is
-    // ready once every write to it is: a SASS scoreboard counts several loads at once.
-    std::vector<std::uint64_t> ready;
-    std::vector<std::uint16_t> unanswered;
-    std::vector<WarpState> producer;  // what a wait on that register is called
+    // Per register slot (the SASS frontend: per scoreboard), in one allocation: a wait on
+    // the warp's registers reads one more host cache line or two, not one per field.
+    std::vector<RegisterSlot> slots;
   };
   struct BlockSlot {
     bool busy = false;
@@ -142,12 +148,30 @@ class SmModel {
   };
   exec::BlockState& block_of(std::uint32_t slot);
   exec::WarpState& exec_warp(std::uint32_t warp);
-  WarpTiming& timing_warp(std::uint32_t warp);
+  WarpTiming& timing_warp(std::uint32_t warp) { return *by_id_[warp].timing; }
   void set_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at) {
     if (s != w.state) change_state(w, warp, s, at);
   }
   void change_state(WarpTiming& w, std::uint32_t warp, WarpState s, std::uint64_t at);
-  bool evaluate(std::uint32_t warp, std::uint64_t at);
+  // Whether `warp` can issue at cycle `at`; when not, records why and from when to ask again.
+  // Inline, the checks most asks end at (a barrier, the stall count) before the rest: called
+  // for every ask.
+  bool evaluate(std::uint32_t warp, std::uint64_t at) {
+    WarpTiming& t = timing_warp(warp);
+    if (t.at_barrier) {
+      set_state(t, warp, WarpState::Barrier, at);
+      set_earliest(t, memory::kNever);
+      return false;
+    }
+    if (at < t.next_issue) {
+      set_state(t, warp, t.next_issue_state, at);
+      set_earliest(t, t.next_issue);
+      return false;
+    }
+    return evaluate_operands_and_pipe(t, warp, at);
+  }
+  // The rest of evaluate: the registers it reads, an immediate constant, and its pipe.
+  bool evaluate_operands_and_pipe(WarpTiming& t, std::uint32_t warp, std::uint64_t at);
   // Whether warp `warp` of partition `p`, found waiting for a busy arithmetic or shared pipe,
   // still does at `at`: then only its `earliest` moves (nothing else evaluate checks can have
   // changed meanwhile). Reads throttled_on_, not the warp's WarpTiming.
@@ -159,7 +183,9 @@ class SmModel {
     const std::uint64_t f = p.pipe_free[static_cast<std::size_t>(pipe)];
     return f > at ? f : 0;
   }
-  void set_earliest(WarpTiming& t, std::uint64_t cycle);
+  void set_earliest(WarpTiming& t, std::uint64_t cycle) {
+    defer(*t.earliest, partitions_[t.sub_partition], cycle);
+  }
   std::uint32_t partition_index(const SubPartition& p) const {
     return static_cast<std::uint32_t>(&p - partitions_.data());
   }
