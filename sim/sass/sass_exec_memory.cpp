@@ -110,13 +110,13 @@ bool locate_whole_warp(const Lanes& x, const LaneWords64& addresses, Access& acc
     base = kSharedWindowBase;
     data = memory.data();
   }
+  // The accounting address: global memory's virtual one, shared memory's offset in the block's.
+  const bool global = acc.space == Space::Global;
   for (unsigned l = 0; l < kWarpSize; ++l) {
-    acc.address[l] = (addresses[l] & kept) - base;
-    acc.data[l] = data + acc.address[l];
+    const std::uint64_t offset = (addresses[l] & kept) - base;
+    acc.data[l] = data + offset;
+    acc.address[l] = global ? addresses[l] : offset;
   }
-  // Global memory's accounting address is the virtual one.
-  if (acc.space == Space::Global)
-    for (unsigned l = 0; l < kWarpSize; ++l) acc.address[l] = addresses[l];
   return true;
 }
 
@@ -298,15 +298,12 @@ void load(const Lanes& x, Space space) {
     if (x.run == kFullWarpMask && acc.bytes >= 4) {  // whole words, nothing to extend
       for (unsigned l = 0; l < kWarpSize; ++l)
         std::memcpy(&v[l], acc.data[l] + std::size_t{4} * k, 4);
-      Operand d = x.op(0);
-      if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
-      write_words(x, d, v);
-      continue;
-    }
-    for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
-      const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      std::memcpy(&v[lane], acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
-      v[lane] = extend(v[lane], x.inst.mods.type);
+    } else {
+      for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        std::memcpy(&v[lane], acc.data[lane] + std::size_t{4} * k, std::min(acc.bytes, 4u));
+        v[lane] = extend(v[lane], x.inst.mods.type);
+      }
     }
     Operand d = x.op(0);
     if (d.index != kZeroReg) d.index = static_cast<std::uint8_t>(d.index + k);
@@ -344,11 +341,11 @@ void store(const Lanes& x, Space space) {
     if (x.run == kFullWarpMask && acc.bytes >= 4) {
       for (unsigned l = 0; l < kWarpSize; ++l)
         std::memcpy(acc.data[l] + std::size_t{4} * k, &v[l], 4);
-      continue;
-    }
-    for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
-      const auto lane = static_cast<unsigned>(std::countr_zero(m));
-      std::memcpy(acc.data[lane] + std::size_t{4} * k, &v[lane], std::min(acc.bytes, 4u));
+    } else {
+      for (std::uint32_t m = x.run; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        std::memcpy(acc.data[lane] + std::size_t{4} * k, &v[lane], std::min(acc.bytes, 4u));
+      }
     }
   }
   count(x, acc, exec::GlobalOp::Store, exec::SharedOp::Store);

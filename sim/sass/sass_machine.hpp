@@ -78,9 +78,9 @@ struct SassLaunch {
 enum class LaneWait : std::uint8_t { None, Convergence, Block };
 
 // A warp's state. The fields every step reads (which lanes can run, the converged warp's
-// program counter, predicates, the register file's place) come first, in the first two host
-// cache lines: the timing model steps each warp a few times per interval, after the other SMs'
-// warps have pushed it out of the host's caches. Per-lane arrays and rarely used state follow.
+// program counter, predicates, the register file's place) come first, next to each other: the
+// timing model steps each warp a few times per interval, and where the host's caches cannot
+// hold every SM's warps it finds them gone. Per-lane arrays and rarely used state follow.
 struct SassWarp {
   std::uint32_t index = 0;
   std::uint32_t lanes = 0;            // lanes holding a thread
