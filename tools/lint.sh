@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the C++ sources against .clang-format (every tracked .cpp and .hpp), and with `tidy`
-# also runs .clang-tidy's checks over the product sources (needs the dev build's
-# compile_commands.json).
+# also runs .clang-tidy's checks over the product sources (needs the dev preset's packages:
+# tools/setup.sh dev).
 #   tools/lint.sh          formatting only (what CI runs)
 #   tools/lint.sh tidy     formatting and clang-tidy
 #   tools/lint.sh fix      reformats the files in place
@@ -43,10 +43,12 @@ fi
 echo "lint.sh: ${#files[@]} files formatted"
 
 if [[ "$mode" == tidy ]]; then
-  [[ -f build/dev/compile_commands.json ]] || tools/setup.sh dev > /dev/null
+  # The dev preset compiles its sources in batches (a unity build), whose compile commands name
+  # the batches, not the files: clang-tidy reads a configuration of its own, one file a command.
+  cmake --preset dev -B build/tidy -DCMAKE_UNITY_BUILD=OFF > /dev/null
   mapfile -t sources < <(git ls-files 'sim/*.cpp' 'tools/*.cpp' 'cuda_backend/*.cpp' |
     grep -v -e 'cupti_counters.cpp' -e '\.in$')
-  printf '%s\n' "${sources[@]}" | xargs -P "$(nproc)" -n 4 clang-tidy --quiet -p build/dev \
+  printf '%s\n' "${sources[@]}" | xargs -P "$(nproc)" -n 4 clang-tidy --quiet -p build/tidy \
     --extra-arg=-Wno-unknown-warning-option
   echo "lint.sh: clang-tidy found nothing in ${#sources[@]} files"
 fi

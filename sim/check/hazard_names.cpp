@@ -55,7 +55,8 @@ std::string HazardChecker::element(const exec::ExecContext& ctx, Space space, st
   if (space == Space::Global) {
     for (const exec::GlobalBuffer& b : ctx.global.buffers) {
       if (address < b.base_address || address - b.base_address >= b.bytes.size()) continue;
-      return fmt::format("{}[{}]", b.name, (address - b.base_address) / ir::size_bytes(b.element));
+      return fmt::format("{}[{}]", b.name,
+                         (address - b.base_address) / ir::storage_bytes(b.type()));
     }
     return fmt::format("{:#x}", address);
   }

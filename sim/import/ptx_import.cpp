@@ -182,6 +182,7 @@ ImportResult import_ptx(std::string_view ptx_text, const ImportOptions& options)
       inlined = e;
       inlined.body.clear();
       inlined.call_params.clear();
+      inlined.unreadable.reset();
       kernel = translate_entry(in);
       if (const auto* stub_err = std::get_if<TranslateError>(&kernel)) {
         result.diags.error({stub_err->line, stub_err->column},

@@ -194,8 +194,18 @@ class Reader : TokenCursor {
         while (peek().kind == TokenKind::Number || at(",")) next();
       }
     }
-    expect("{");
-    body(e);
+    const std::size_t start = position();
+    try {
+      expect("{");
+      body(e);
+    } catch (const CursorFailure& failure) {
+      e.unreadable = Directive{failure.error.message, failure.error.line, failure.error.column};
+      e.body.clear();
+      e.call_params.clear();
+      scopes_.clear();
+      rewind(start);
+      skip_braced();
+    }
     module_.entries.push_back(std::move(e));
   }
 

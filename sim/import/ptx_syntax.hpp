@@ -121,6 +121,9 @@ struct Entry {
   // thread count, .minnctapersm.
   std::optional<std::uint32_t> maxnreg, maxntid, minnctapersm;
   std::vector<Directive> unsupported_directives;
+  // Why its body could not be read (text) and where: the kernel is then refused by the
+  // translator alone, and the SASS frontend, which runs ptxas's code of it, still runs it.
+  std::optional<Directive> unreadable;
   std::optional<std::array<std::uint32_t, 3>> reqnctapercluster;  // __cluster_dims__
   std::uint32_t line = 0;
   Origin origin;  // the .loc before the body's first instruction: the kernel's own line

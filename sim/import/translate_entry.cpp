@@ -83,6 +83,7 @@ EntryTranslator::EntryTranslator(const TranslateInput& input) : in_(input), entr
 
 ir::Kernel EntryTranslator::run() {
   kernel_.name = in_.kernel_name;
+  if (const auto& u = entry_.unreadable) throw Unsupported{u->text, u->line, u->column};
   if (!entry_.unsupported_directives.empty()) {
     const Directive& d = entry_.unsupported_directives.front();
     throw Unsupported{"the kernel directive '" + d.text + "' is not imported", d.line, d.column};

@@ -10,6 +10,7 @@
 // canonical half NaN.
 #include <cmath>
 
+#include "sim/core/exec/gpu_nan.hpp"
 #include "sim/core/exec/half_float.hpp"
 #include "sim/sass/sass_lanes.hpp"
 
@@ -24,7 +25,6 @@ struct Fp8Format {
 constexpr Fp8Format kE4M3{3, 7, 448.0, false};
 constexpr Fp8Format kE5M2{2, 15, 57344.0, true};
 constexpr std::uint32_t kFp8Nan = 0x7f;
-constexpr std::uint32_t kCanonicalHalfNan = 0x7fff;
 
 std::uint32_t narrow(double v, const Fp8Format& f) {
   if (std::isnan(v)) return kFp8Nan;
@@ -79,7 +79,7 @@ void convert_fp8(const Lanes& x) {
       for (unsigned k = 0; k < 2; ++k) {
         const double v = widen((a >> (8 * k)) & 0xffu, f);
         const std::uint32_t half =
-            std::isnan(v) ? kCanonicalHalfNan
+            std::isnan(v) ? exec::kGpuNanHalf
                           : exec::encode_half(v, ir::HalfFormat::F16, ir::Rounding::Nearest);
         out |= half << (16 * k);
       }

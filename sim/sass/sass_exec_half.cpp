@@ -103,9 +103,6 @@ std::uint32_t half_immediate_bits(double v) {
 
 namespace {
 
-// The GPU's NaN result of packed half arithmetic, in either format.
-constexpr std::uint16_t kCanonicalHalfNan = 0x7fff;
-
 // Half `half` (0 the low) of a packed word, as a double (exact).
 double half_value(std::uint32_t word, unsigned half, ir::HalfFormat format) {
   const auto bits = static_cast<std::uint16_t>(word >> (16u * half));
@@ -151,7 +148,7 @@ HalfPair packed_source(const Lanes& x, std::size_t& at, ir::HalfFormat format, u
 // result is the correctly rounded one. A NaN sum is the canonical NaN.
 std::uint16_t round_sum(double a, double b, ir::HalfFormat format) {
   const double s = a + b;
-  if (std::isnan(s)) return kCanonicalHalfNan;
+  if (std::isnan(s)) return exec::kGpuNanHalf;
   if (!std::isfinite(s)) return exec::encode_half(s, format, ir::Rounding::Nearest);
   const double bb = s - a;
   const double error = (a - (s - bb)) + (b - bb);  // Knuth's TwoSum: a + b = s + error
@@ -210,13 +207,13 @@ void packed_half_arithmetic(const Lanes& x) {
                                          : (u > v || (u == v && !std::signbit(u)))));
         const double r = either_nan ? std::numeric_limits<double>::quiet_NaN() : take_u ? u : v;
         bits =
-            std::isnan(r) ? kCanonicalHalfNan : exec::encode_half(r, format, ir::Rounding::Nearest);
+            std::isnan(r) ? exec::kGpuNanHalf : exec::encode_half(r, format, ir::Rounding::Nearest);
       } else {
         const double product = op == Op::HADD2 ? u : u * v;  // exact
         const double addend = op == Op::HADD2 ? v : op == Op::HMUL2 ? -0.0 : c.h[half];
         bits = round_sum(product, addend, format);
         // .RELU: a negative result (-0 included) is +0; a NaN stays the canonical one.
-        if (op == Op::HFMA2 && m.sub == kRelu && bits != kCanonicalHalfNan && (bits & 0x8000u) != 0)
+        if (op == Op::HFMA2 && m.sub == kRelu && bits != exec::kGpuNanHalf && (bits & 0x8000u) != 0)
           bits = 0;
         // .SAT (__hmul2_sat, __hfma2_sat): clamped to [+0, 1], a NaN to +0.
         if (m.saturate) {

@@ -38,11 +38,11 @@ std::uint32_t carry_at_least(const LaneWords64& sum, unsigned count) {
 
 // The operand positions of an instruction of the form: dest, [pred outs...], sources...,
 // [pred ins...] (IADD3, LEA).
-struct Shape {
+struct OperandLayout {
   std::size_t outs_begin = 1, sources_begin = 1, ins_begin = 1;
 };
-Shape shape_of(const Lanes& x) {
-  Shape s;
+OperandLayout layout_of(const Lanes& x) {
+  OperandLayout s;
   std::size_t i = 1;
   while (i < x.count() && is_pred(x.op(i))) ++i;
   s.sources_begin = i;
@@ -53,7 +53,7 @@ Shape shape_of(const Lanes& x) {
 
 void iadd3(const Lanes& x) {
   if (x.inst.mods.sub == kPacked16) return add_packed16(x);
-  const Shape s = shape_of(x);
+  const OperandLayout s = layout_of(x);
   LaneWords64 sum{};
   LaneWords v;
   for (std::size_t i = s.sources_begin; i < s.ins_begin; ++i) {
@@ -149,7 +149,7 @@ void imad_wide(const Lanes& x) {
 
 void lea(const Lanes& x) {
   const Modifiers& m = x.inst.mods;
-  const Shape s = shape_of(x);
+  const OperandLayout s = layout_of(x);
   const std::size_t sources = s.ins_begin - s.sources_begin;
   LaneWords shift, a, b, high{};
   read_raw(x, x.op(s.ins_begin - 1), shift);

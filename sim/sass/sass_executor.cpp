@@ -386,8 +386,15 @@ void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& ins
         return advance(w, active);
       }
       advance(w, active & ~mask);
-      for (std::uint32_t m = mask; m != 0; m &= m - 1)
-        w.pc[static_cast<unsigned>(std::countr_zero(m))] = inst.target;
+      // CALL.REL through a register (a function pointer): each lane to the address it holds,
+      // from the kernel's start as RET's return addresses are; lanes with different targets go
+      // apart, as after RET.
+      for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+        const auto lane = static_cast<unsigned>(std::countr_zero(m));
+        w.pc[lane] = !inst.operands.empty() && inst.operands[0].kind == OperandKind::Reg
+                         ? x.raw(inst.operands[0], lane) / kInstructionBytes
+                         : inst.target;
+      }
       return;
     case Op::RET:
       ++stats_.branch_instructions;

@@ -11,7 +11,7 @@ namespace {
 
 using Location = std::pair<std::string, std::uint32_t>;  // a file and its line
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_line(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
     s.remove_suffix(1);
@@ -32,7 +32,7 @@ std::optional<std::uint64_t> encoding_word(std::string_view s) {
   if (open == std::string_view::npos) return std::nullopt;
   const auto close = s.find("*/", open);
   if (close == std::string_view::npos) return std::nullopt;
-  return hex_value(trim(s.substr(open + 3, close - open - 3)));
+  return hex_value(trim_line(s.substr(open + 3, close - open - 3)));
 }
 
 // `"FILE", line N` at the start of `text`, which is left after it.
@@ -89,7 +89,7 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
   while (!text.empty()) {
     ++line_number;
     const std::size_t nl = text.find('\n');
-    const std::string_view line = trim(text.substr(0, nl));
+    const std::string_view line = trim_line(text.substr(0, nl));
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
     constexpr std::string_view kSection = ".text.";
     if (line.starts_with(kSection) && line.ends_with(":")) {
@@ -162,15 +162,15 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
     inst.low = *low;
     inst.source_file = source_file;
     inst.source_line = source_line;
-    std::string_view body = trim(line.substr(address_end + 2, semicolon - address_end - 2));
+    std::string_view body = trim_line(line.substr(address_end + 2, semicolon - address_end - 2));
     if (body.starts_with("@")) {
       const auto space = body.find(' ');
       inst.guard = std::string(body.substr(0, space));
-      body = trim(body.substr(space == std::string_view::npos ? body.size() : space));
+      body = trim_line(body.substr(space == std::string_view::npos ? body.size() : space));
     }
     const auto space = body.find(' ');
     inst.opcode = std::string(body.substr(0, space));
-    if (space != std::string_view::npos) inst.operands = std::string(trim(body.substr(space)));
+    if (space != std::string_view::npos) inst.operands = std::string(trim_line(body.substr(space)));
     if (inst.opcode.empty()) return fail("an instruction without an opcode");
     f.instructions.push_back(std::move(inst));
     pending_high = &f.instructions.back();

@@ -4,13 +4,12 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/core/exec/gpu_nan.hpp"
 #include "sim/core/exec/half_float.hpp"
 
 namespace warpsim::sass {
 namespace {
 
-constexpr std::uint32_t kCanonicalF32Nan = 0x7fffffffu;
-constexpr std::uint32_t kCanonicalHalfNan = 0x7fffu;
 // The bits kept below the largest term's exponent (the fit's 23 + 2).
 constexpr int kAlignedBits = 25;
 
@@ -37,7 +36,7 @@ std::uint32_t tensor_core_sum(const std::array<double, 16>& a, const std::array<
   if (special) {
     double sum = c;
     for (std::size_t k = 0; k < a.size(); ++k) sum += a[k] * b[k];
-    if (std::isnan(sum)) return f16_result ? kCanonicalHalfNan : kCanonicalF32Nan;
+    if (std::isnan(sum)) return f16_result ? exec::kGpuNanHalf : exec::kGpuNanF32;
     return f16_result ? exec::encode_half(sum, ir::HalfFormat::F16, ir::Rounding::Nearest)
                       : std::bit_cast<std::uint32_t>(static_cast<float>(sum));
   }

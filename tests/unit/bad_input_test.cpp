@@ -16,7 +16,7 @@
 namespace warpsim::test {
 namespace {
 
-struct Case {
+struct BadInputCase {
   int exit_code = 0;
   std::vector<std::string> words;  // each must appear in the output
   std::vector<std::string> args;
@@ -64,8 +64,8 @@ std::vector<std::string> split_args(const std::string& line) {
   return args;
 }
 
-std::vector<Case> listed_cases() {
-  std::vector<Case> cases;
+std::vector<BadInputCase> listed_cases() {
+  std::vector<BadInputCase> cases;
   std::ifstream in(source_dir() / "tests/bad_input/cases.txt");
   std::string line;
   for (unsigned n = 1; std::getline(in, line); ++n) {
@@ -73,7 +73,7 @@ std::vector<Case> listed_cases() {
     const auto bar1 = line.find('|'), bar2 = line.find('|', bar1 + 1);
     REQUIRE_MESSAGE(bar2 != std::string::npos,
                     "cases.txt:" << n << ": expected EXIT | WORDS | ARGS");
-    Case c;
+    BadInputCase c;
     c.exit_code = std::stoi(trim(line.substr(0, bar1)));
     std::istringstream words(line.substr(bar1 + 1, bar2 - bar1 - 1));
     for (std::string w; std::getline(words, w, ';');) c.words.push_back(trim(w));
@@ -114,8 +114,8 @@ std::vector<CountOption> count_options() {
   };
 }
 
-std::vector<Case> count_cases() {
-  std::vector<Case> cases;
+std::vector<BadInputCase> count_cases() {
+  std::vector<BadInputCase> cases;
   for (const CountOption& o : count_options()) {
     std::vector<std::pair<std::string, std::string>> bad = {
         {"-1", "must not be negative"},
@@ -130,7 +130,7 @@ std::vector<Case> count_cases() {
     if (o.max != UINT64_MAX) bad.emplace_back(std::to_string(o.max + 1), "out of range");
     if (o.min > 0) bad.emplace_back(std::to_string(o.min - 1), "out of range");
     for (const auto& [value, why] : bad) {
-      Case c;
+      BadInputCase c;
       c.exit_code = 2;
       c.words = {"option '" + o.option + "'", why};
       c.args = o.command;
@@ -144,7 +144,7 @@ std::vector<Case> count_cases() {
 }
 
 // One typo (a dropped letter) of an option of each command: the message names the option.
-std::vector<Case> typo_cases() {
+std::vector<BadInputCase> typo_cases() {
   const std::string vec = (source_dir() / "kernels_ir/vecAdd.kir").string();
   const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> commands = {
       {{"run", vec}, {"--grid", "--block", "--launch", "--mode", "--json", "--config", "--dump"}},
@@ -157,10 +157,10 @@ std::vector<Case> typo_cases() {
       {{"ir", "print", vec}, {"--unroll"}},
       {{"ir", "cfg", vec}, {"--kernel"}},
   };
-  std::vector<Case> cases;
+  std::vector<BadInputCase> cases;
   for (const auto& [command, options] : commands) {
     for (const std::string& option : options) {
-      Case c;
+      BadInputCase c;
       c.exit_code = 2;
       const std::string typo = option.substr(0, option.size() - 2) + option.back();
       c.words = {"'" + typo + "'", "did you mean '" + option + "'"};
@@ -176,8 +176,8 @@ std::vector<Case> typo_cases() {
 
 // Every invalid IR file through every command that reads a kernel: each reports the file's
 // first expected error at its line and column.
-std::vector<Case> invalid_ir_cases() {
-  std::vector<Case> cases;
+std::vector<BadInputCase> invalid_ir_cases() {
+  std::vector<BadInputCase> cases;
   const std::regex expect(R"(^# expect-error: (\d+:\d+): (.*)$)");
   for (const auto& file : files_in(source_dir() / "tests/ir_invalid", ".kir")) {
     std::ifstream in(file);
@@ -193,7 +193,7 @@ std::vector<Case> invalid_ir_cases() {
     const std::vector<std::vector<std::string>> commands = {
         {"run"}, {"run", "--mode", "timing"}, {"step"}, {"ptx"}, {"ir", "print"}, {"ir", "cfg"}};
     for (const auto& command : commands) {
-      Case c;
+      BadInputCase c;
       c.exit_code = 2;
       c.words = {at, words};
       c.args = command;
@@ -207,8 +207,8 @@ std::vector<Case> invalid_ir_cases() {
 
 // Every faulting kernel, functional, timed and in a random block order: exit 3, with the words
 // the file expects.
-std::vector<Case> fault_cases() {
-  std::vector<Case> cases;
+std::vector<BadInputCase> fault_cases() {
+  std::vector<BadInputCase> cases;
   const std::regex expect(R"(^# expect-fault: (\d+): (.*)$)"), extra(R"(^# args: (.*)$)");
   for (const auto& file : files_in(source_dir() / "tests/faults", ".kir")) {
     std::ifstream in(file);
@@ -226,7 +226,7 @@ std::vector<Case> fault_cases() {
         {"run", "--frontend", "ir", "--mode", "timing"},
         {"run", "--frontend", "ir", "--block-order", "random"}};
     for (const auto& command : commands) {
-      Case c;
+      BadInputCase c;
       c.exit_code = 3;
       c.words = {words};
       c.args = {command[0], file.string()};
@@ -239,7 +239,7 @@ std::vector<Case> fault_cases() {
   return cases;
 }
 
-void check_case(const Case& c) {
+void check_case(const BadInputCase& c) {
   CAPTURE(c.origin);
   std::string joined;
   for (const std::string& a : c.args) joined += " " + a;
@@ -255,14 +255,14 @@ void check_case(const Case& c) {
 }
 
 TEST_CASE("every bad input in the corpus gets its exit code and a message that says why") {
-  std::vector<Case> all = listed_cases();
+  std::vector<BadInputCase> all = listed_cases();
   for (auto* more : {&count_cases, &typo_cases, &invalid_ir_cases, &fault_cases}) {
     auto cases = more();
     all.insert(all.end(), cases.begin(), cases.end());
   }
   MESSAGE(all.size() << " bad inputs");
   CHECK(all.size() >= 300);
-  for (const Case& c : all) check_case(c);
+  for (const BadInputCase& c : all) check_case(c);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // IR, read back, its launch resolved from overrides.
 #pragma once
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 
@@ -34,6 +35,12 @@ inline KernelRun import_kernel(const std::string& ptx_text, const cli::LaunchOve
   REQUIRE(r.module.has_value());
   return resolved(
       {ir::load_module_text("test.ptx (imported IR)", ir::to_string(*r.module)), {}, {}}, o);
+}
+
+// Lane l's operand: l * 0x9E3779B9 wrapped to 32 bits, spread over the whole range of both
+// signednesses.
+inline std::uint32_t spread(unsigned lane) {
+  return static_cast<std::uint32_t>(lane * 0x9E3779B9ull);
 }
 
 inline cli::LaunchOverrides launch(const std::string& grid, const std::string& block,

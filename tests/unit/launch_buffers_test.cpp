@@ -1,6 +1,6 @@
-// Launch buffers beyond zero/iota/constant/random: permutation(seed), sorted(seed, range) and
-// file("x.npy" or raw), each checked against its definition, and every way a file can fail to
-// fit its buffer reported at the launch argument.
+// Launch buffers beyond zero/iota/constant/random: permutation(seed), sorted(seed, range),
+// file("x.npy" or raw) and elements narrower than 32 bits, each checked against its definition,
+// and every way a value or a file can fail to fit its buffer reported at the launch argument.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <fstream>
 #include <numeric>
 
+#include "sim/core/ir/printer.hpp"
 #include "tests/unit/run_support.hpp"
 
 namespace warpsim::test {
@@ -115,6 +116,41 @@ TEST_CASE("a relative file path is relative to the file holding the launch block
   CHECK(std::filesystem::path(spec.file) == raw.path);
 }
 
+TEST_CASE("narrow buffers hold an integer's low bytes and a float rounded to nearest even") {
+  // u8 iota: 0 .. 255, then 0 again (each element the low byte of its index).
+  const auto bytes = initial_values<std::uint8_t>("u8[258] iota", 258);
+  CHECK(bytes[255] == 255);
+  CHECK(bytes[256] == 0);
+  CHECK(bytes[257] == 1);
+  // -2 as 16 bits: 0xfffe.
+  CHECK(initial_values<std::uint16_t>("s16[2] constant(-2)", 2) ==
+        std::vector<std::uint16_t>{0xfffe, 0xfffe});
+  // 0.1 = 1.6 * 2^-4: exponent -4 + 15 = 0b01011, mantissa 0.6 * 1024 = 614.4 -> 614 = 0x266:
+  // 0 01011 1001100110 = 0x2e66.
+  CHECK(initial_values<std::uint16_t>("f16[1] constant(0.1)", 1)[0] == 0x2e66);
+  // bfloat16 is f32's top half: 1.5f is 0x3fc00000.
+  CHECK(initial_values<std::uint16_t>("bf16[1] constant(1.5)", 1)[0] == 0x3fc0);
+  // Rounded to half, a random value stays below max: f16's values in [0.5, 1) are 2^-11 apart,
+  // so the f32 draws in the last 2^-12 below 1.0 would round up to it.
+  const auto halves =
+      initial_values<std::uint16_t>("f16[4096] random(seed = 9, min = 0.5, max = 1)", 4096);
+  CHECK(std::all_of(halves.begin(), halves.end(), [](std::uint16_t h) {
+    return h >= 0x3800 && h < 0x3c00;  // 0.5 (0x3800) <= h < 1.0 (0x3c00)
+  }));
+  CHECK(std::count(halves.begin(), halves.end(), halves[0]) < 100);  // spread, not one value
+}
+
+TEST_CASE("a narrow buffer prints as it was written, and reads a .npy file of its dtype") {
+  const ir::LoadedModule m = load("f16[3] constant(0.5)");
+  REQUIRE_FALSE(m.diags.has_errors());
+  CHECK(ir::to_string(m.module).find("data = f16[3] constant(0.5)") != std::string::npos);
+  const std::string shorts = std::string("\x01\x00\xff\xff\x00\x80", 6);  // 1, -1, -32768
+  const TempFile numpy("three.npy", npy("<i2", "(3,)", shorts));
+  const auto values =
+      initial_values<std::int16_t>("s16[3] file(\"" + numpy.path.string() + "\")", 3);
+  CHECK(values == std::vector<std::int16_t>{1, -1, -32768});
+}
+
 TEST_CASE("a file that does not fit its buffer is an error at the argument, saying why") {
   const std::vector<std::int32_t> six = {1, 2, 3, 4, 5, 6};
   const TempFile floats("floats.npy", npy("<f4", "(6,)", bytes_of(six)));
@@ -133,6 +169,16 @@ TEST_CASE("a file that does not fit its buffer is an error at the argument, sayi
       {"s32[6] file(\"" + fortran.path.string() + "\")", "Fortran order"},
       {"s32[4] file(\"/nonexistent/x.npy\")", "cannot be read"},
       {"f32[4] permutation(seed = 1)", "a permutation is of integers"},
+      // 256 is one past u8's largest; 65504 is f16's largest finite value.
+      {"u8[4] constant(256)", "constant 256 does not fit u8"},
+      {"s8[4] random(seed = 1, min = -129, max = 0)", "random range does not fit s8"},
+      {"f16[4] random(seed = 1, min = 0, max = 70000)", "random range does not fit f16"},
+      // s16 holds 0 .. 32767 but not 0 .. 32768.
+      {"s16[32769] permutation(seed = 1)", "a permutation of 32769 does not fit s16"},
+      {"f16[2] file(\"" + floats.path.string() + "\")", "holds dtype '<f4', not f16 ('<f2')"},
+      {"bf16[2] file(\"" + floats.path.string() + "\")", "NumPy has no such dtype"},
+      {"u16[7] file(\"" + raw.path.string() + "\")", "holds 24 bytes; 7 raw u16 elements are 14"},
+      {"f16[4] sorted(seed = 1, min = 0.5, max = 0.25)", "random range needs min < max"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.buffer);

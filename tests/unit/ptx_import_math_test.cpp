@@ -13,10 +13,6 @@
 namespace warpsim::test {
 namespace {
 
-// Lane l's operand: l * 0x9E3779B9 wrapped to 32 bits, spread over the whole range.
-std::uint32_t spread(unsigned lane) {
-  return static_cast<std::uint32_t>(lane * 0x9E3779B9ull);
-}
 const std::string kSpread = "  mul.lo.u32 %r2, %r1, -1640531527;\n";  // 0x9E3779B9
 
 TEST_CASE("mul.hi.u64 and mul.hi.s64 give the high half of the 128-bit product") {

@@ -62,12 +62,6 @@ TEST_CASE("setp on floats: the ordered comparisons are false and the unordered t
   }
 }
 
-// Lane l's operand: l * 0x9E3779B9 wrapped to 32 bits, spread over the whole range of both
-// signednesses.
-std::uint32_t spread(unsigned lane) {
-  return static_cast<std::uint32_t>(lane * 0x9E3779B9ull);
-}
-
 TEST_CASE("mul.hi and mul.wide give the high word and the 64-bit product of 32-bit operands") {
   const std::string prologue = R"(
   mul.lo.u32 %r2, %r1, -1640531527;)";  // 0x9E3779B9 as a signed literal

@@ -298,6 +298,26 @@ TEST_CASE("packed half and bfloat16 arithmetic runs on its SASS, rounded as the 
   }
 }
 
+TEST_CASE("calls through function pointers go to each lane's own target and return") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("sass_only", "function_pointers.cu");
+  const auto x = values_of<float>(r.kernel.initial, "x");
+  const auto y = values_of<float>(r.result.memory, "y");
+  const auto z = values_of<std::int32_t>(r.result.memory, "z");
+  for (std::size_t i = 0; i < 192; ++i) {
+    CAPTURE(i);
+    if (i >= 190) {  // past n: left as the launch made them
+      CHECK(y[i] == 0.0f);
+      CHECK(z[i] == 0);
+      continue;
+    }
+    // i % 3 picks twice, square or negate; each one rounding at most, as the host's float.
+    const float want = i % 3 == 0 ? 2.0f * x[i] : i % 3 == 1 ? x[i] * x[i] : -x[i];
+    CHECK(std::bit_cast<std::uint32_t>(y[i]) == std::bit_cast<std::uint32_t>(want));
+    CHECK(z[i] == fib(static_cast<int>(i & 7)));
+  }
+}
+
 TEST_CASE("a kernel the IR cannot import is an error on the IR, a note on the SASS") {
   if (!have_nvcc()) return;
   const std::string file = (source_dir() / "kernels_cuda/sass_only/recursive_fib.cu").string();

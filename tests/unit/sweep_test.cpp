@@ -52,7 +52,9 @@ fs::path write_spec(const fs::path& dir) {
 }
 
 std::string sweep(const fs::path& spec, const std::string& extra) {
-  return std::string(WARPSIM_BINARY) + " sweep " + spec.string() + " " + extra;
+  std::ostringstream command;
+  command << WARPSIM_BINARY << " sweep " << spec.string() << " " << extra;
+  return command.str();
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ std::string only_warp0_works(int blocks, int block_threads) {
   std::string adds;
   for (int round = 0; round < 4; ++round) {
     for (char chain = 'a'; chain <= 'h'; ++chain)
-      adds += std::string("  %") + chain + " = add.f64 %" + chain + ", 1.0\n";
+      adds.append("  %").append(1, chain).append(" = add.f64 %").append(1, chain).append(", 1.0\n");
   }
   return R"(
 kernel only_warp0(out: ptr global f64) {

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "sim/core/exec/half_float.hpp"
 #include "sim/core/ir/printer.hpp"
 
 namespace warpsim::cli {
@@ -29,26 +30,39 @@ std::string approximations(const ir::Kernel& k) {
   return list;
 }
 
+namespace {
+
+// Element `i` of a float buffer (f64, f32, f16 or bf16) as a double.
+double float_element(const exec::GlobalBuffer& b, std::uint64_t i) {
+  const std::uint8_t* at = b.bytes.data() + i * ir::storage_bytes(b.type());
+  if (b.storage == ir::Storage::F16 || b.storage == ir::Storage::BF16) {
+    std::uint16_t bits = 0;
+    std::memcpy(&bits, at, 2);
+    return exec::decode_half(
+        bits, b.storage == ir::Storage::F16 ? ir::HalfFormat::F16 : ir::HalfFormat::BF16);
+  }
+  if (b.element == ir::ScalarType::F32) {
+    float f = 0;
+    std::memcpy(&f, at, 4);
+    return f;
+  }
+  double d = 0;
+  std::memcpy(&d, at, 8);
+  return d;
+}
+
+}  // namespace
+
 std::string compare_buffer(const exec::GlobalBuffer& sim, const exec::GlobalBuffer& gpu,
                            const std::string& approximated, bool& mismatch) {
-  const unsigned size = ir::size_bytes(sim.element);
+  const unsigned size = ir::storage_bytes(sim.type());
   std::uint64_t differing = 0, first = 0;
   double worst = 0;
   for (std::uint64_t i = 0; i < sim.count(); ++i) {
     if (std::memcmp(sim.bytes.data() + i * size, gpu.bytes.data() + i * size, size) != 0) {
       if (differing++ == 0) first = i;
       if (ir::is_float(sim.element)) {
-        double a = 0, b = 0;
-        if (sim.element == ir::ScalarType::F32) {
-          float fa = 0, fb = 0;
-          std::memcpy(&fa, sim.bytes.data() + i * size, 4);
-          std::memcpy(&fb, gpu.bytes.data() + i * size, 4);
-          a = fa;
-          b = fb;
-        } else {
-          std::memcpy(&a, sim.bytes.data() + i * size, 8);
-          std::memcpy(&b, gpu.bytes.data() + i * size, 8);
-        }
+        const double a = float_element(sim, i), b = float_element(gpu, i);
         const double relative = std::fabs(a - b) / std::max(std::fabs(b), 1e-30);
         worst = std::isnan(relative) ? INFINITY : std::max(worst, relative);
       }

@@ -175,8 +175,8 @@ Outcome validate_launch(const std::string& file, const ir::LoadedModule& loaded,
         !save_buffers(options.save_differing, spec.name, b, hw->memory.buffers[i], err)) {
       return Outcome::CannotRun;
     }
-    row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::name(b.element)), "simulated",
-        hw->device, verdict);
+    row(fmt::format("buffer {} ({} x {})", b.name, b.count(), ir::buffer_type_name(b.type())),
+        "simulated", hw->device, verdict);
   }
   if (unchanged != 0) {
     row(fmt::format("module variables left as initialised ({})", unchanged), "simulated",

@@ -37,7 +37,7 @@ bool launch_can_run(const config::GpuConfig& gpu, const exec::LaunchSpec& spec,
   for (const auto& [name, value] : spec.args) {
     const auto* buffer = std::get_if<ir::BufferSpec>(&value);
     if (buffer == nullptr) continue;
-    const std::uint64_t bytes = buffer->count * ir::size_bytes(buffer->element);
+    const std::uint64_t bytes = buffer->count * ir::storage_bytes(buffer->type());
     total += bytes;
     if (bytes > largest_bytes) {
       largest_bytes = bytes;

@@ -65,7 +65,7 @@ void apply_module_values(ir::Module& module, std::vector<ir::Launch>& launches,
         return true;
       }
       const std::uint64_t capacity = element_count(*v) * ir::size_bytes(v->element);
-      const std::uint64_t bytes = spec->count * ir::size_bytes(spec->element);
+      const std::uint64_t bytes = spec->count * ir::storage_bytes(spec->type());
       if (bytes > capacity) {
         diags.error(a.loc, "'" + a.name + "' holds " + std::to_string(capacity) +
                                " bytes; the value gives " + std::to_string(bytes));
@@ -74,6 +74,7 @@ void apply_module_values(ir::Module& module, std::vector<ir::Launch>& launches,
       exec::GlobalBuffer b;
       b.name = a.name;
       b.element = spec->element;
+      b.storage = spec->storage;
       b.bytes.assign(bytes, 0);
       exec::fill_buffer(b, *spec);
       b.bytes.resize(capacity, 0);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/core/exec/half_float.hpp"
 #include "sim/core/exec/values.hpp"
 #include "sim/core/ir/buffer_file.hpp"
 
@@ -76,9 +77,51 @@ void fill_permutation(GlobalBuffer& b, std::uint64_t seed) {
   std::memcpy(b.bytes.data(), values.data(), b.bytes.size());
 }
 
+// The largest half (or bfloat16) below `bits`, a finite non-zero value's encoding.
+std::uint16_t half_below(std::uint16_t bits) {
+  const bool negative = (bits & 0x8000u) != 0;
+  if ((bits & 0x7fffu) == 0) return 0x8001u;  // below +-0: the smallest negative subnormal
+  return static_cast<std::uint16_t>(negative ? bits + 1u : bits - 1u);
+}
+
+// `wide`'s elements as `b`'s storage holds them: an integer's low bytes, a float rounded to
+// nearest even; a random value kept below its range's max where the rounding reached it.
+void narrow_into(GlobalBuffer& b, const GlobalBuffer& wide, const ir::BufferSpec& spec) {
+  const unsigned size = ir::storage_bytes(b.type());
+  const std::uint64_t n = b.count();
+  if (b.storage == ir::Storage::Bits8 || b.storage == ir::Storage::Bits16) {
+    for (std::uint64_t i = 0; i < n; ++i)
+      std::memcpy(b.bytes.data() + i * size, wide.bytes.data() + i * 4, size);
+    return;
+  }
+  const ir::HalfFormat format =
+      b.storage == ir::Storage::F16 ? ir::HalfFormat::F16 : ir::HalfFormat::BF16;
+  const bool ranged = spec.init == ir::BufferInit::Random || spec.init == ir::BufferInit::Sorted;
+  const double max = ranged && spec.max ? literal_as_double(*spec.max) : 0.0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    float v = 0;
+    std::memcpy(&v, wide.bytes.data() + i * 4, 4);
+    std::uint16_t bits = encode_half(v, format, ir::Rounding::Nearest);
+    if (ranged && decode_half(bits, format) >= max) bits = half_below(bits);
+    std::memcpy(b.bytes.data() + i * size, &bits, size);
+  }
+}
+
 }  // namespace
 
 void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
+  const bool computed = spec.init != ir::BufferInit::Zero &&
+                        spec.init != ir::BufferInit::Uninitialised &&
+                        spec.init != ir::BufferInit::File && spec.init != ir::BufferInit::Result;
+  if (b.storage != ir::Storage::Natural && computed) {
+    // Computed as the element type's values, then stored narrower.
+    GlobalBuffer wide;
+    wide.element = b.element;
+    wide.bytes.assign(b.count() * ir::size_bytes(b.element), 0);
+    fill_buffer(wide, spec);
+    narrow_into(b, wide, spec);
+    return;
+  }
   with_type(b.element, [&](auto zero) {
     using T = decltype(zero);
     if constexpr (!std::is_same_v<T, bool>) {
@@ -106,7 +149,7 @@ void fill_buffer(GlobalBuffer& b, const ir::BufferSpec& spec) {
           if constexpr (std::is_integral_v<T>) fill_permutation<T>(b, spec.seed);
           break;
         case ir::BufferInit::File:
-          b.bytes = ir::read_buffer_file(spec.file, b.element, n);
+          b.bytes = ir::read_buffer_file(spec.file, b.type(), n);
           break;
         case ir::BufferInit::Result:
           if (spec.bytes == nullptr || spec.bytes->size() != b.bytes.size())
@@ -127,8 +170,9 @@ GlobalMemory GlobalMemory::allocate(const LaunchSpec& launch) {
     GlobalBuffer b;
     b.name = p.name;
     b.element = spec.element;
+    b.storage = spec.storage;
     b.base_address = next;
-    b.bytes.assign(spec.count * ir::size_bytes(spec.element), 0);
+    b.bytes.assign(spec.count * ir::storage_bytes(spec.type()), 0);
     fill_buffer(b, spec);
     next += (b.bytes.size() + kAlignment - 1) / kAlignment * kAlignment;
     mem.buffers.push_back(std::move(b));

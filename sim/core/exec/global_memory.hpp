@@ -15,10 +15,12 @@ namespace warpsim::exec {
 struct GlobalBuffer {
   std::string name;
   ir::ScalarType element = ir::ScalarType::F32;
+  ir::Storage storage = ir::Storage::Natural;  // how its bytes hold each element (ir/types.hpp)
   std::uint64_t base_address = 0;
   std::vector<std::uint8_t> bytes;
 
-  std::uint64_t count() const { return bytes.size() / ir::size_bytes(element); }
+  ir::BufferType type() const { return {element, storage}; }
+  std::uint64_t count() const { return bytes.size() / ir::storage_bytes(type()); }
 };
 
 struct GlobalMemory {

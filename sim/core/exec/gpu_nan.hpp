@@ -19,6 +19,8 @@ namespace warpsim::exec {
 
 inline constexpr std::uint32_t kGpuNanF32 = 0x7fffffffu;
 inline constexpr std::uint64_t kGpuNanF64 = 0xfff8000000000000ull;
+// Packed half arithmetic's NaN result (HADD2, HFMA2, ...), in f16 and bf16 alike.
+inline constexpr std::uint16_t kGpuNanHalf = 0x7fff;
 
 inline double quieted(double v) {
   return std::bit_cast<double>(std::bit_cast<std::uint64_t>(v) | 0x0008000000000000ull);

@@ -1,5 +1,6 @@
 #include "sim/core/ir/buffer_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -8,7 +9,7 @@
 namespace warpsim::ir {
 namespace {
 
-// NumPy's dtype string for an element type, as a little-endian machine writes it.
+// NumPy's dtype string for an element type of the IR's, as a little-endian machine writes it.
 std::optional<std::string> npy_descr(ScalarType t) {
   switch (t) {
     case ScalarType::S32:
@@ -28,13 +29,36 @@ std::optional<std::string> npy_descr(ScalarType t) {
   }
 }
 
+// NumPy's dtype strings for an element type, as a little-endian machine writes it, and with
+// the native order's '=' (and '|', "not applicable", for one-byte types). bfloat16 has none.
+std::vector<std::string> npy_descrs(BufferType type) {
+  const auto ordered = [](const std::string& d) {
+    return std::vector<std::string>{d, "=" + d.substr(1)};
+  };
+  const bool is_signed = is_signed_int(type.element);
+  switch (type.storage) {
+    case Storage::Bits8:
+      return {is_signed ? "|i1" : "|u1", is_signed ? "<i1" : "<u1", is_signed ? "=i1" : "=u1"};
+    case Storage::Bits16:
+      return ordered(is_signed ? "<i2" : "<u2");
+    case Storage::F16:
+      return ordered("<f2");
+    case Storage::BF16:
+      return {};
+    case Storage::Natural:
+      break;
+  }
+  const auto d = npy_descr(type.element);
+  return d ? ordered(*d) : std::vector<std::string>{};
+}
+
 bool is_npy(const std::string& path) {
   return std::filesystem::path(path).extension() == ".npy";
 }
 
 // Reads the .npy header: "\x93NUMPY", major, minor, the header's length (2 bytes in version 1,
 // 4 in 2 and 3), then a Python dict literal {'descr': ..., 'fortran_order': ..., 'shape': ...}.
-BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, ScalarType element,
+BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, BufferType type,
                            std::uint64_t count) {
   char magic[8] = {};
   in.read(magic, 8);
@@ -57,12 +81,12 @@ BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, ScalarTy
     return {{}, "a .npy header without a 'descr'"};
   }
   const std::string descr = m[1];
-  const auto want = npy_descr(element);
-  // One-byte orders ('|') do not apply: every element type here is 4 or 8 bytes.
-  if (!want || (descr != *want && descr != "=" + want->substr(1))) {
+  const std::vector<std::string> want = npy_descrs(type);
+  if (std::find(want.begin(), want.end(), descr) == want.end()) {
     return {{},
-            "holds dtype '" + descr + "', not " + std::string(name(element)) +
-                (want ? " ('" + *want + "')" : "")};
+            "holds dtype '" + descr + "', not " + std::string(buffer_type_name(type)) +
+                (want.empty() ? " (NumPy has no such dtype: give a raw file)"
+                              : " ('" + want.front() + "')")};
   }
   if (std::regex_search(header, std::regex(R"('fortran_order'\s*:\s*True)"))) {
     return {{}, "is in Fortran order (save it C-ordered: np.ascontiguousarray)"};
@@ -82,33 +106,33 @@ BufferFileCheck npy_layout(std::ifstream& in, std::uint64_t file_bytes, ScalarTy
             "holds " + std::to_string(elements) + " elements (shape (" + shape + ")), the buffer " +
                 std::to_string(count)};
   }
-  const std::uint64_t data_bytes = count * size_bytes(element);
+  const std::uint64_t data_bytes = count * storage_bytes(type);
   if (file_bytes - data_offset < data_bytes) return {{}, "is shorter than its header says"};
   return {BufferFileLayout{data_offset, data_bytes}, {}};
 }
 
 }  // namespace
 
-BufferFileCheck check_buffer_file(const std::string& path, ScalarType element,
-                                  std::uint64_t count) {
+BufferFileCheck check_buffer_file(const std::string& path, BufferType type, std::uint64_t count) {
   std::error_code ec;
   const auto file_bytes = std::filesystem::file_size(path, ec);
   std::ifstream in;
   if (!ec && std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
   if (!in.is_open()) return {{}, "cannot be read (missing, unreadable or not a regular file)"};
-  if (is_npy(path)) return npy_layout(in, file_bytes, element, count);
-  const std::uint64_t data_bytes = count * size_bytes(element);
+  if (is_npy(path)) return npy_layout(in, file_bytes, type, count);
+  const std::uint64_t data_bytes = count * storage_bytes(type);
   if (file_bytes != data_bytes) {
     return {{},
             "holds " + std::to_string(file_bytes) + " bytes; " + std::to_string(count) + " raw " +
-                std::string(name(element)) + " elements are " + std::to_string(data_bytes)};
+                std::string(buffer_type_name(type)) + " elements are " +
+                std::to_string(data_bytes)};
   }
   return {BufferFileLayout{0, data_bytes}, {}};
 }
 
-std::vector<std::uint8_t> read_buffer_file(const std::string& path, ScalarType element,
+std::vector<std::uint8_t> read_buffer_file(const std::string& path, BufferType type,
                                            std::uint64_t count) {
-  const BufferFileCheck check = check_buffer_file(path, element, count);
+  const BufferFileCheck check = check_buffer_file(path, type, count);
   if (!check.layout) throw std::runtime_error("buffer file '" + path + "' " + check.error);
   std::ifstream in(path, std::ios::binary);
   in.seekg(static_cast<std::streamoff>(check.layout->data_offset));

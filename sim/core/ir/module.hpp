@@ -238,6 +238,7 @@ enum class BufferInit : std::uint8_t {
 
 struct BufferSpec {
   ScalarType element = ScalarType::F32;
+  Storage storage = Storage::Natural;  // how memory holds each element (types.hpp)
   std::uint64_t count = 0;
   BufferInit init = BufferInit::Zero;
   Literal value;               // Constant: the value of every element
@@ -248,6 +249,7 @@ struct BufferSpec {
   std::string launch, buffer;  // Result: the earlier launch block and its buffer
   // Result: those bytes, once the launch has run (cli::resolve_launch runs it).
   std::shared_ptr<const std::vector<std::uint8_t>> bytes;
+  BufferType type() const { return {element, storage}; }
   bool operator==(const BufferSpec&) const = default;
 };
 

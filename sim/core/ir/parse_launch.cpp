@@ -123,13 +123,34 @@ class LaunchParser {
     return ts_.expect_end_of_line();
   }
 
+  // A buffer's element type: the IR's scalar types, and the narrower ones memory may hold.
+  std::optional<BufferType> buffer_type_word() {
+    const Token t = ts_.peek();
+    if (t.kind == TokenKind::Word) {
+      if (const auto narrow = parse_buffer_type(t.text);
+          narrow && narrow->storage != Storage::Natural) {
+        ts_.next();
+        return narrow;
+      }
+    }
+    if (t.kind == TokenKind::Word && !parse_scalar_type(t.text)) {
+      ts_.diags().error(t.loc, "unknown type " + quoted(t.text) +
+                                   " (buffer types: s32, u32, s64, u64, f32, f64, and the "
+                                   "narrower u8, s8, u16, s16, f16, bf16)");
+      return std::nullopt;
+    }
+    if (const auto type = parse_type_word(ts_)) return BufferType{*type};
+    return std::nullopt;
+  }
+
   // TYPE '[' count ']' ( zero | uninit | iota | constant(v) | random(seed = N [, min = a, max = b])
   // )
   std::optional<BufferSpec> buffer_spec() {
     BufferSpec spec;
-    auto type = parse_type_word(ts_);
+    auto type = buffer_type_word();
     if (!type || !ts_.expect(TokenKind::LBracket, "'['")) return std::nullopt;
-    spec.element = *type;
+    spec.element = type->element;
+    spec.storage = type->storage;
     auto count = ts_.int_expression("an element count");
     if (!count || !ts_.expect(TokenKind::RBracket, "']'")) return std::nullopt;
     spec.count = *count;

@@ -73,7 +73,7 @@ std::string operand_text(const Operand& op) {
 }
 
 std::string buffer_text(const BufferSpec& b) {
-  std::string s = fmt::format("{}[{}] ", name(b.element), b.count);
+  std::string s = fmt::format("{}[{}] ", buffer_type_name(b.type()), b.count);
   switch (b.init) {
     case BufferInit::Zero:
       return s + "zero";

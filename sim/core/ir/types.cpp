@@ -108,6 +108,45 @@ std::optional<NarrowType> parse_narrow_type(std::string_view s) {
   return std::nullopt;
 }
 
+unsigned storage_bytes(BufferType t) {
+  switch (t.storage) {
+    case Storage::Natural:
+      return size_bytes(t.element);
+    case Storage::Bits8:
+      return 1;
+    case Storage::Bits16:
+    case Storage::F16:
+    case Storage::BF16:
+      return 2;
+  }
+  return 0;
+}
+
+std::string_view buffer_type_name(BufferType t) {
+  switch (t.storage) {
+    case Storage::Natural:
+      return name(t.element);
+    case Storage::Bits8:
+      return narrow_type_name(t.element, 1);
+    case Storage::Bits16:
+      return narrow_type_name(t.element, 2);
+    case Storage::F16:
+      return "f16";
+    case Storage::BF16:
+      return "bf16";
+  }
+  return "";
+}
+
+std::optional<BufferType> parse_buffer_type(std::string_view s) {
+  if (s == "f16") return BufferType{ScalarType::F32, Storage::F16};
+  if (s == "bf16") return BufferType{ScalarType::F32, Storage::BF16};
+  if (const auto narrow = parse_narrow_type(s))
+    return BufferType{narrow->type, narrow->bytes == 1 ? Storage::Bits8 : Storage::Bits16};
+  if (const auto t = parse_scalar_type(s)) return BufferType{*t};
+  return std::nullopt;
+}
+
 std::string_view narrow_type_name(ScalarType type, std::uint8_t bytes) {
   const bool is_signed = type == ScalarType::S32;
   if (bytes == 1) return is_signed ? "s8" : "u8";

@@ -97,6 +97,19 @@ struct NarrowType {
 };
 std::optional<NarrowType> parse_narrow_type(std::string_view s);
 std::string_view narrow_type_name(ScalarType type, std::uint8_t bytes);
+// A launch buffer's elements: given and shown as `element` values, and stored as `storage` says:
+// Natural, as `element`; or narrower, as 8- or 16-bit integers of its signedness (u8 .. s16, of
+// u32 or s32 values) or as IEEE half or bfloat16 (f16, bf16, of f32 values rounded to nearest
+// even), which a CUDA kernel's char, short, __half and __nv_bfloat16 pointers read.
+enum class Storage : std::uint8_t { Natural, Bits8, Bits16, F16, BF16 };
+struct BufferType {
+  ScalarType element = ScalarType::F32;
+  Storage storage = Storage::Natural;
+  bool operator==(const BufferType&) const = default;
+};
+unsigned storage_bytes(BufferType t);             // bytes an element takes in memory
+std::string_view buffer_type_name(BufferType t);  // "f32", "u16", "bf16"
+std::optional<BufferType> parse_buffer_type(std::string_view s);
 std::optional<Space> parse_space(std::string_view s);
 std::optional<AtomicOp> parse_atomic_op(std::string_view s);
 std::optional<ShuffleMode> parse_shuffle_mode(std::string_view s);

@@ -1,4 +1,5 @@
 // Launch blocks: shapes within CUDA's limits, one well-typed argument per parameter.
+#include <cmath>
 #include <optional>
 #include <set>
 #include <string>
@@ -24,25 +25,48 @@ double as_double(const Literal& lit) {
   return i.negative ? -m : m;
 }
 
+// Whether `lit` fits the buffer's elements as memory stores them: a narrow integer's range, a
+// half's largest finite value (bfloat16's is f32's own).
+bool fits_storage(const Literal& lit, const BufferSpec& buf) {
+  if (!literal_fits(lit, buf.element)) return false;
+  const double v = as_double(lit);
+  switch (buf.storage) {
+    case Storage::Bits8:
+    case Storage::Bits16: {
+      const double span = buf.storage == Storage::Bits8 ? 256.0 : 65536.0;
+      return is_signed_int(buf.element) ? v >= -span / 2 && v < span / 2 : v >= 0 && v < span;
+    }
+    case Storage::F16:
+      return !std::isfinite(v) || std::fabs(v) <= 65504.0;
+    case Storage::Natural:
+    case Storage::BF16:
+      return true;
+  }
+  return true;
+}
+
 void check_init(const BufferSpec& buf, const LaunchArg& a, Diagnostics& diags) {
-  const std::string type(name(buf.element));
-  if (buf.init == BufferInit::Constant && !literal_fits(buf.value, buf.element)) {
+  const std::string type(buffer_type_name(buf.type()));
+  if (buf.init == BufferInit::Constant && !fits_storage(buf.value, buf)) {
     diags.error(a.loc, "constant " + to_string(buf.value) + " does not fit " + type);
   }
   if (buf.init == BufferInit::Permutation) {
     if (!is_int(buf.element)) {
       diags.error(a.loc, "a permutation is of integers, not " + type);
-    } else if (size_bytes(buf.element) == 4 && buf.count > (std::uint64_t{1} << 31)) {
+    } else if (const unsigned bits =
+                   8 * storage_bytes(buf.type()) -
+                   (is_signed_int(buf.element) || buf.storage == Storage::Natural ? 1u : 0u);
+               bits < 63 && buf.count > (std::uint64_t{1} << bits)) {
       diags.error(a.loc, "a permutation of " + std::to_string(buf.count) + " does not fit " + type);
     }
   }
   if (buf.init == BufferInit::File) {
-    const BufferFileCheck check = check_buffer_file(buf.file, buf.element, buf.count);
+    const BufferFileCheck check = check_buffer_file(buf.file, buf.type(), buf.count);
     if (!check.layout) diags.error(a.loc, "buffer file '" + buf.file + "' " + check.error);
   }
   const bool ranged = buf.init == BufferInit::Random || buf.init == BufferInit::Sorted;
   if (!ranged || !buf.min || !buf.max) return;
-  if (!literal_fits(*buf.min, buf.element) || !literal_fits(*buf.max, buf.element)) {
+  if (!fits_storage(*buf.min, buf) || !fits_storage(*buf.max, buf)) {
     diags.error(a.loc, "random range does not fit " + type);
   } else if (!(as_double(*buf.min) < as_double(*buf.max))) {
     diags.error(a.loc, "random range needs min < max");
@@ -139,12 +163,12 @@ class LaunchChecker {
     if (source == nullptr) {
       diags_.error(a.loc, "result(" + buf.launch + ", " + buf.buffer + "): launch '" + buf.launch +
                               "' has no buffer '" + buf.buffer + "'");
-    } else if (source->element != buf.element || source->count != buf.count) {
+    } else if (source->type() != buf.type() || source->count != buf.count) {
       diags_.error(a.loc, "result(" + buf.launch + ", " + buf.buffer + ") is " +
-                              std::string(name(source->element)) + "[" +
+                              std::string(buffer_type_name(source->type())) + "[" +
                               std::to_string(source->count) + "], not " +
-                              std::string(name(buf.element)) + "[" + std::to_string(buf.count) +
-                              "]");
+                              std::string(buffer_type_name(buf.type())) + "[" +
+                              std::to_string(buf.count) + "]");
     }
   }
 
@@ -188,17 +212,22 @@ void verify_argument(const KernelParam& p, const LaunchArg& a, Diagnostics& diag
     diags.error(a.loc, "'" + p.name + "' is a scalar " + type + "; give a value, not a buffer");
     return;
   }
-  if (!operand_compatible(p.type, buf.element)) {
+  // A narrow buffer's bytes are read by the kernel's 8- or 16-bit accesses through a pointer to
+  // 32-bit integer words (as an imported char, short or __half pointer is typed).
+  const bool narrow_words =
+      buf.storage != Storage::Natural && is_int(p.type) && size_bytes(p.type) == 4;
+  if (!narrow_words && !operand_compatible(p.type, buf.element)) {
     // An imported kernel's pointer to 8- or 16-bit elements (char, short, __half) points to
     // 32-bit words whose bytes the kernel addresses.
     const std::string words = size_bytes(p.type) == 4 && is_int(p.type)
                                   ? " (a pointer to 8- or 16-bit elements, char, short or "
-                                    "__half, takes a buffer of 32-bit words holding them)"
+                                    "__half, takes a buffer of u8, s8, u16, s16, f16 or bf16, "
+                                    "or of 32-bit words holding them)"
                                   : "";
-    diags.error(a.loc, "buffer of " + std::string(name(buf.element)) + " for '" + p.name +
-                           "', which points to " + type + words);
+    diags.error(a.loc, "buffer of " + std::string(buffer_type_name(buf.type())) + " for '" +
+                           p.name + "', which points to " + type + words);
   }
-  const unsigned elem = size_bytes(buf.element);
+  const unsigned elem = storage_bytes(buf.type());
   if (buf.count == 0 || elem == 0 || buf.count > kMaxBufferBytes / elem) {
     diags.error(a.loc, "buffer '" + p.name + "' must hold 1 element to 16 GiB");
   }
