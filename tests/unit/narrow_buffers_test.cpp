@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "sim/core/exec/half_float.hpp"
@@ -68,6 +70,34 @@ TEST_CASE(
   if (!have_sass_tools("the SASS run is not checked")) return;
   const SassOnlyRun on_sass = run_sass_file(path, true);
   check_narrow_outputs(on_sass.kernel.initial, on_sass.result.memory);
+}
+
+TEST_CASE("import's launch template gives narrow pointers narrow buffers, and runs uncommented") {
+  if (!have_nvcc()) return;
+  const auto path = source_dir() / "kernels_cuda" / "coverage" / "narrow_buffers.cu";
+  const CommandResult imported = run_cli({"import", path.string()});
+  REQUIRE(imported.exit_code == 0);
+  // unsigned char*, short*, __half*, __nv_bfloat16*; float* keeps the IR's own f32.
+  for (const char* line :
+       {"#   bytes = u8[256]", "#   shorts = s16[256]", "#   halves = f16[256]",
+        "#   brains = bf16[256]", "#   scaled = f16[256]", "#   sums = f32[256]"}) {
+    CAPTURE(line);
+    CHECK(imported.out.find(line) != std::string::npos);
+  }
+  // Uncommented, the template is a launch the module runs.
+  std::string module = imported.out;
+  const std::size_t start = module.find("# launch ");
+  REQUIRE(start != std::string::npos);
+  for (std::size_t at = start; at != std::string::npos; at = module.find("\n# ", at)) {
+    if (at != start) ++at;  // past the newline
+    module.erase(at, 2);
+  }
+  const auto kir = std::filesystem::temp_directory_path() / "warpsim_narrow_template.kir";
+  std::ofstream(kir) << module;
+  const CommandResult ran = run_cli({"run", kir.string(), "--frontend", "ir"});
+  CHECK(ran.exit_code == 0);
+  CHECK(ran.err.empty());
+  std::filesystem::remove(kir);
 }
 
 }  // namespace

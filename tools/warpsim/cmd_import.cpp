@@ -4,9 +4,14 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "sim/core/ir/printer.hpp"
+#include "sim/import/kernel_signature.hpp"
 #include "tools/warpsim/cli.hpp"
 #include "tools/warpsim/commands.hpp"
 #include "tools/warpsim/kernel_input.hpp"
@@ -16,9 +21,33 @@ namespace {
 
 namespace po = boost::program_options;
 
-// A launch block with every parameter, as comments: buffers of 256 elements, scalars 256, a
-// block of 256 threads (fewer if the kernel's launch bounds say so), the kernel's own cluster.
+// The launch buffer type of a C++ pointer parameter ("__half const*" -> f16) where its elements
+// are narrower than the IR's 32-bit words; nothing otherwise (the IR's pointee type serves).
+std::optional<std::string_view> narrow_buffer_type(std::string cpp) {
+  if (!cpp.ends_with('*') || cpp.find('*') != cpp.size() - 1) return std::nullopt;
+  cpp.pop_back();
+  for (const std::string_view word : {"const", "volatile", "__restrict__", "__restrict"}) {
+    for (std::size_t at = cpp.find(word); at != std::string::npos; at = cpp.find(word))
+      cpp.erase(at, word.size());
+  }
+  std::erase_if(cpp, [](char c) { return c == ' '; });
+  if (cpp == "unsignedchar" || cpp == "bool") return "u8";
+  if (cpp == "char" || cpp == "signedchar") return "s8";
+  if (cpp == "short") return "s16";
+  if (cpp == "unsignedshort") return "u16";
+  if (cpp == "__half") return "f16";
+  if (cpp == "__nv_bfloat16") return "bf16";
+  return std::nullopt;
+}
+
+// A launch block with every parameter, as comments: buffers of 256 elements (of the C++ element
+// type where it is narrower than 32 bits), scalars 256, a block of 256 threads (fewer if the
+// kernel's launch bounds say so), the kernel's own cluster.
 std::string launch_template(const ir::Kernel& k) {
+  std::vector<std::string> cpp_types;
+  if (const auto demangled = ptx::demangle(k.ptx_name))
+    cpp_types = ptx::demangled_parameter_types(*demangled);
+  if (cpp_types.size() != k.params.size()) cpp_types.clear();
   const std::uint32_t threads =
       k.launch_bounds ? std::min<std::uint32_t>(256, k.launch_bounds->max_threads) : 256;
   std::string shape = fmt::format("grid(1) block({})", threads);
@@ -30,12 +59,14 @@ std::string launch_template(const ir::Kernel& k) {
       "# A launch to fill in (uncomment it, or pass --grid, --block and --arg NAME=VALUE):\n"
       "# launch {} {} {{\n",
       k.name, shape);
-  for (const ir::KernelParam& p : k.params) {
+  for (std::size_t i = 0; i < k.params.size(); ++i) {
+    const ir::KernelParam& p = k.params[i];
     if (p.is_pointer) {
+      const auto narrow = cpp_types.empty() ? std::nullopt : narrow_buffer_type(cpp_types[i]);
       s += fmt::format(
           "#   {} = {}[256] iota      # zero, iota, constant(V), random(seed = S), "
           "sorted(seed = S), permutation(seed = S) or file(\"x.npy\")\n",
-          p.name, ir::name(p.type));
+          p.name, narrow ? *narrow : ir::name(p.type));
     } else {
       s += fmt::format("#   {} = {}\n", p.name, ir::is_float(p.type) ? "1.0" : "256");
     }
