@@ -109,7 +109,10 @@ def extra(ind, depth, converged):
     if k == 3:
         return f"{sp}dd = dd / ((double){fvar()} + 0.25) + sqrt(fabs(dd)) - (double)(long long)ww;\n"
     if k == 4:
-        return f"{sp}{uvar()} += __reduce_add_sync(__activemask(), {uvar()}) ^ __match_any_sync(__activemask(), {uvar()} & 3u);\n"
+        # Where the whole warp runs, its full mask: __activemask() after a compare-and-swap loop
+        # names the lanes that happen to be together, which depends on the schedule.
+        mask = "0xffffffffu" if converged else "__activemask()"
+        return f"{sp}{uvar()} += __reduce_add_sync({mask}, {uvar()}) ^ __match_any_sync({mask}, {uvar()} & 3u);\n"
     if k == 5:
         return f"{sp}{uvar()} ^= (unsigned)(signed char){uvar()} + (unsigned)(short)({uvar()} >> 5) * (unsigned)(unsigned char){uvar()};\n"
     if k == 6:
