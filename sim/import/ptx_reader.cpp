@@ -151,6 +151,10 @@ class Reader : TokenCursor {
       if (at("{")) fail(peek(), "nested initialisers are not imported");
       const bool negative = accept("-");
       const Token& t = peek();
+      if (t.kind == TokenKind::Name && !negative) {
+        fail(t, "an address as an initial value (" + found(t) +
+                    ": a table of function or variable pointers) is not imported");
+      }
       if (t.kind != TokenKind::Number) fail(t, "expected an initial value, found " + found(t));
       const Immediate imm = number(next(), negative);
       v.initializer.push_back(imm.bits);

@@ -122,6 +122,38 @@ TEST_CASE("a kernel directive the IR does not model is a located error") {
   CHECK(err.find("'.reqntid' is not imported") != std::string::npos);
 }
 
+TEST_CASE("a table of function pointers and a call prototype are located errors, not guesses") {
+  // A __device__ array of function addresses: its initial values are symbols, not numbers.
+  const std::string table = R"(.version 8.0
+.target sm_90
+.address_size 64
+.func (.param .b32 r) twice(.param .b32 v) { ret; }
+.global .align 8 .u64 ops[1] = {twice};
+.visible .entry k(.param .u64 k_out)
+{
+  ret;
+}
+)";
+  const std::string table_err = import_error(table);
+  CHECK(table_err.find("input.ptx:5:") != std::string::npos);
+  CHECK(table_err.find("an address as an initial value ('twice'") != std::string::npos);
+  // A call through a pointer declares its prototype inside the body: the body is not imported
+  // (the SASS frontend runs such a kernel; sass_only_kernels_test).
+  const std::string prototype = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_out)
+{
+  proto_0 : .callprototype (.param .b32 _) _ (.param .b32 _);
+  ret;
+}
+)";
+  const std::string prototype_err = import_error(prototype);
+  CHECK(prototype_err.find("input.ptx:6:") != std::string::npos);
+  CHECK(prototype_err.find("'.callprototype' inside a kernel is not imported") !=
+        std::string::npos);
+}
+
 TEST_CASE("__cluster_dims__ becomes cluster_dims, and a launch of another cluster is refused") {
   const std::string text = R"(.version 8.0
 .target sm_90
