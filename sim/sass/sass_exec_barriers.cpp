@@ -165,6 +165,9 @@ void SassExecutor::release_convergence(SassWarp& w, bool after_exit) const {
                                                  static_cast<unsigned>(std::countr_zero(arrived))];
     }
     if ((needed & ~arrived) != 0) continue;
+    // Lanes waiting at a BSYNC of a barrier that a callee's frame has since saved (BMOV.CLEAR)
+    // and set for its own lanes are not in its mask: they wait on for the restored one.
+    if (by_barrier && needed != 0) arrived &= needed;
     w.waiting &= ~arrived;
     if (!by_barrier) w.apart &= ~arrived;  // a WARPSYNC joins them again
     if (exclusive && released_exclusive) {
