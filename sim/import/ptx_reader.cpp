@@ -75,19 +75,30 @@ class Reader : TokenCursor {
       module_.functions.push_back(std::move(f));
       return;
     }
+    if (const auto error = braced_body(f.definition)) {
+      f.unreadable = "line " + std::to_string(error->line) + ": " + error->message;
+    } else {
+      f.has_body = true;
+    }
+    module_.functions.push_back(std::move(f));
+  }
+
+  // `{ body }` into `e`; where it cannot be read, why, with the body left empty and the cursor
+  // past its closing brace, so that the rest of the module is still read.
+  std::optional<ReadError> braced_body(Entry& e) {
     const std::size_t start = position();
     try {
       expect("{");
-      body(f.definition);
-      f.has_body = true;
+      body(e);
+      return std::nullopt;
     } catch (const CursorFailure& failure) {
-      f.unreadable = "line " + std::to_string(failure.error.line) + ": " + failure.error.message;
-      f.definition.body.clear();
+      e.body.clear();
+      e.call_params.clear();
       scopes_.clear();
       rewind(start);
       skip_braced();
+      return failure.error;
     }
-    module_.functions.push_back(std::move(f));
   }
 
   // `.param ... a, .param ... b )`, the '(' read already.
@@ -198,18 +209,8 @@ class Reader : TokenCursor {
         while (peek().kind == TokenKind::Number || at(",")) next();
       }
     }
-    const std::size_t start = position();
-    try {
-      expect("{");
-      body(e);
-    } catch (const CursorFailure& failure) {
-      e.unreadable = Directive{failure.error.message, failure.error.line, failure.error.column};
-      e.body.clear();
-      e.call_params.clear();
-      scopes_.clear();
-      rewind(start);
-      skip_braced();
-    }
+    if (const auto error = braced_body(e))
+      e.unreadable = Directive{error->message, error->line, error->column};
     module_.entries.push_back(std::move(e));
   }
 

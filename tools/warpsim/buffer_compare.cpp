@@ -35,11 +35,10 @@ namespace {
 // Element `i` of a float buffer (f64, f32, f16 or bf16) as a double.
 double float_element(const exec::GlobalBuffer& b, std::uint64_t i) {
   const std::uint8_t* at = b.bytes.data() + i * ir::storage_bytes(b.type());
-  if (b.storage == ir::Storage::F16 || b.storage == ir::Storage::BF16) {
+  if (const ir::HalfFormat format = ir::half_format(b.storage); format != ir::HalfFormat::None) {
     std::uint16_t bits = 0;
     std::memcpy(&bits, at, 2);
-    return exec::decode_half(
-        bits, b.storage == ir::Storage::F16 ? ir::HalfFormat::F16 : ir::HalfFormat::BF16);
+    return exec::decode_half(bits, format);
   }
   if (b.element == ir::ScalarType::F32) {
     float f = 0;

@@ -94,8 +94,7 @@ void narrow_into(GlobalBuffer& b, const GlobalBuffer& wide, const ir::BufferSpec
       std::memcpy(b.bytes.data() + i * size, wide.bytes.data() + i * 4, size);
     return;
   }
-  const ir::HalfFormat format =
-      b.storage == ir::Storage::F16 ? ir::HalfFormat::F16 : ir::HalfFormat::BF16;
+  const ir::HalfFormat format = ir::half_format(b.storage);
   const bool ranged = spec.init == ir::BufferInit::Random || spec.init == ir::BufferInit::Sorted;
   const double max = ranged && spec.max ? literal_as_double(*spec.max) : 0.0;
   for (std::uint64_t i = 0; i < n; ++i) {

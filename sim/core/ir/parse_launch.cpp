@@ -126,21 +126,19 @@ class LaunchParser {
   // A buffer's element type: the IR's scalar types, and the narrower ones memory may hold.
   std::optional<BufferType> buffer_type_word() {
     const Token t = ts_.peek();
-    if (t.kind == TokenKind::Word) {
-      if (const auto narrow = parse_buffer_type(t.text);
-          narrow && narrow->storage != Storage::Natural) {
-        ts_.next();
-        return narrow;
-      }
+    if (t.kind != TokenKind::Word) {
+      ts_.expect(TokenKind::Word, "a type");
+      return std::nullopt;
     }
-    if (t.kind == TokenKind::Word && !parse_scalar_type(t.text)) {
+    const auto type = parse_buffer_type(t.text);
+    if (!type) {
       ts_.diags().error(t.loc, "unknown type " + quoted(t.text) +
                                    " (buffer types: s32, u32, s64, u64, f32, f64, and the "
                                    "narrower u8, s8, u16, s16, f16, bf16)");
       return std::nullopt;
     }
-    if (const auto type = parse_type_word(ts_)) return BufferType{*type};
-    return std::nullopt;
+    ts_.next();
+    return type;
   }
 
   // TYPE '[' count ']' ( zero | uninit | iota | constant(v) | random(seed = N [, min = a, max = b])

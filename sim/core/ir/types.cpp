@@ -122,6 +122,12 @@ unsigned storage_bytes(BufferType t) {
   return 0;
 }
 
+HalfFormat half_format(Storage s) {
+  return s == Storage::F16    ? HalfFormat::F16
+         : s == Storage::BF16 ? HalfFormat::BF16
+                              : HalfFormat::None;
+}
+
 std::string_view buffer_type_name(BufferType t) {
   switch (t.storage) {
     case Storage::Natural:

@@ -108,6 +108,7 @@ struct BufferType {
   bool operator==(const BufferType&) const = default;
 };
 unsigned storage_bytes(BufferType t);             // bytes an element takes in memory
+HalfFormat half_format(Storage s);                // F16, BF16; None for the others
 std::string_view buffer_type_name(BufferType t);  // "f32", "u16", "bf16"
 std::optional<BufferType> parse_buffer_type(std::string_view s);
 std::optional<Space> parse_space(std::string_view s);
