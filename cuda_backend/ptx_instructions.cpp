@@ -174,6 +174,7 @@ void KernelEmitter::instruction(const ir::Instruction& inst) {
     case Opcode::RsqrtApprox:
     case Opcode::Ex2Approx:
     case Opcode::Lg2Approx:
+    case Opcode::SqrtApprox:
     case Opcode::SinApprox:
     case Opcode::CosApprox:
       line(std::string(ir::spelling(inst.opcode)) + arith_type(t) + ' ' + d + ", " + v(0, t));

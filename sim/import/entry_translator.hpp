@@ -126,6 +126,7 @@ class EntryTranslator {
   bool flushed_exp2(const OpcodeParts& parts);             // ex2.approx.ftz (translate_flush.cpp)
   bool flushed_log2(const OpcodeParts& parts);             // lg2.approx.ftz (translate_flush.cpp)
   bool flushed_reciprocal_sqrt(const OpcodeParts& parts);  // rsqrt.approx.ftz.f32 (same)
+  bool flushed_sqrt(const OpcodeParts& parts);             // sqrt.approx.ftz.f32 (same)
   bool flushed_divide(const OpcodeParts& parts);           // div.approx.ftz.f32 (same)
   std::string flushed(const ir::ValueOperand& x, std::string out = {});  // a subnormal as 0
   bool multiply(const OpcodeParts& parts);                               // mul

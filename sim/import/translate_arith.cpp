@@ -230,6 +230,16 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     unary(Opcode::RcpApprox, parts.type());
     return true;
   }
+  if (b == "sqrt" && parts.has("approx")) {
+    // sqrtf under -use_fast_math and hsqrt: the unit's SQRT, subnormal inputs scaled (.ftz: the
+    // unit's alone, which flushes them).
+    if (parts.type() != ir::ScalarType::F32)
+      throw Unsupported{"'" + current_->opcode + "' is not imported (sqrt.approx.f32 is)"};
+    if (parts.has("ftz")) return flushed_sqrt(parts);
+    refuse_modifiers(parts, {"approx"});
+    unary(Opcode::SqrtApprox, parts.type());
+    return true;
+  }
   if (b == "sqrt" || b == "rcp") {
     // IEEE, correctly rounded in the rounding named (sqrtf and 1.0f / x compile to .rn,
     // __fsqrt_rz and __frcp_ru to the others); .approx and .ftz are other functions.

@@ -73,6 +73,20 @@ bool EntryTranslator::flushed_reciprocal_sqrt(const OpcodeParts& parts) {
   return true;
 }
 
+bool EntryTranslator::flushed_sqrt(const OpcodeParts& parts) {
+  // sqrt.approx.ftz.f32 is the unit's SQRT alone: a subnormal input is a zero of its sign, whose
+  // square root is itself; the IR's sqrt.approx gives that for a zero, and SQRT's result for a
+  // normal input.
+  refuse_modifiers(parts, {"approx", "ftz"});
+  expect_operands(2);
+  const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
+  const std::string input = flushed(a);
+  const Dest d = dest(operand(0), ir::ScalarType::F32);
+  emit(ir::Opcode::SqrtApprox, ir::ScalarType::F32, {d.name}, {op(reg(input))});
+  finish(d);
+  return true;
+}
+
 bool EntryTranslator::flushed_divide(const OpcodeParts& parts) {
   // div.approx.ftz.f32 a, b (coshf's): MUFU.RCP of b, then FMUL.FTZ by a, with no scaling of a
   // small divisor as the non-.ftz form has: the unit's reciprocal (the IR's rcp.approx,

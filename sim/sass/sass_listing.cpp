@@ -26,6 +26,24 @@ std::optional<std::uint64_t> hex_value(std::string_view s) {
   return v;
 }
 
+// The operands without nvdisasm's annotations, `(*"SpillRefill"*)` on a spill's STL and LDL and
+// the like, which say why ptxas wrote the instruction, not what it does. A BRX's
+// `(*"BRANCH_TARGETS ..."*)` is kept: its targets are read off it.
+std::string without_annotations(std::string_view operands) {
+  std::string kept;
+  for (;;) {
+    const std::size_t open = operands.find("(*\"");
+    if (open == std::string_view::npos) break;
+    const std::size_t close = operands.find("\"*)", open + 3);
+    if (close == std::string_view::npos) break;
+    const bool targets = operands.substr(open + 3).starts_with("BRANCH_TARGETS ");
+    kept += operands.substr(0, targets ? close + 3 : open);
+    operands.remove_prefix(close + 3);
+  }
+  kept += operands;
+  return std::string(trim_line(kept));
+}
+
 // "/* 0x0000000000027919 */" anywhere in `s`: the word's value.
 std::optional<std::uint64_t> encoding_word(std::string_view s) {
   const auto open = s.rfind("/* 0x");
@@ -170,7 +188,8 @@ std::optional<SassListing> parse_listing(std::string_view text, ListingError& er
     }
     const auto space = body.find(' ');
     inst.opcode = std::string(body.substr(0, space));
-    if (space != std::string_view::npos) inst.operands = std::string(trim_line(body.substr(space)));
+    if (space != std::string_view::npos)
+      inst.operands = without_annotations(trim_line(body.substr(space)));
     if (inst.opcode.empty()) return fail("an instruction without an opcode");
     f.instructions.push_back(std::move(inst));
     pending_high = &f.instructions.back();

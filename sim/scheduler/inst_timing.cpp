@@ -57,6 +57,7 @@ Pipe pipe_of(const exec::DecodedInst& d) {
     case Opcode::RcpApprox:
     case Opcode::Ex2Approx:
     case Opcode::Lg2Approx:
+    case Opcode::SqrtApprox:
     case Opcode::SinApprox:
     case Opcode::CosApprox:
     case Opcode::DivApprox:

@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <type_traits>
 
+#include "sim/core/exec/half_float.hpp"
 #include "sim/core/ir/printer.hpp"
 #include "tests/unit/run_support.hpp"
 
@@ -16,14 +18,15 @@ namespace warpsim::test {
 namespace {
 
 // A kernel that leaves its buffer as the launch made it; `buffer` is the launch argument.
-std::string module_with(const std::string& buffer) {
-  return "kernel keep(data: ptr global s32) {\nentry:\n  ret\n}\n"
+std::string module_with(const std::string& buffer, const std::string& element = "s32") {
+  return "kernel keep(data: ptr global " + element +
+         ") {\nentry:\n  ret\n}\n"
          "launch keep grid(1) block(32) {\n  data = " +
          buffer + "\n}\n";
 }
 
-ir::LoadedModule load(const std::string& buffer) {
-  return ir::load_module_text("buffers.kir", module_with(buffer));
+ir::LoadedModule load(const std::string& buffer, const std::string& element = "s32") {
+  return ir::load_module_text("buffers.kir", module_with(buffer, element));
 }
 
 std::string diagnostics(const ir::LoadedModule& m) {
@@ -35,7 +38,7 @@ std::string diagnostics(const ir::LoadedModule& m) {
 // The buffer's first `count` elements as the launch leaves them.
 template <typename T>
 std::vector<T> initial_values(const std::string& buffer, std::size_t count) {
-  const KernelRun k = resolved({load(buffer), {}, {}});
+  const KernelRun k = resolved({load(buffer, std::is_same_v<T, float> ? "f32" : "s32"), {}, {}});
   const exec::GlobalBuffer* b = k.initial.find("data");
   REQUIRE(b != nullptr);
   REQUIRE(b->bytes.size() == count * sizeof(T));
@@ -94,6 +97,43 @@ TEST_CASE("sorted(seed, range) holds random(seed, range)'s values in ascending o
   CHECK(s == r);
   CHECK(s.front() >= 10);
   CHECK(s.back() < 90);
+}
+
+TEST_CASE("a random range may give either bound alone, the other the type's default") {
+  // The defaults are [0, 100) for integers and [0, 1) for floats: max alone keeps min 0, min
+  // alone keeps max 100 (1 for floats), each the same draws as the range written out.
+  CHECK(initial_values<std::int32_t>("s32[64] random(seed = 4, max = 7)", 64) ==
+        initial_values<std::int32_t>("s32[64] random(seed = 4, min = 0, max = 7)", 64));
+  CHECK(initial_values<std::int32_t>("s32[64] random(seed = 4, min = 90)", 64) ==
+        initial_values<std::int32_t>("s32[64] random(seed = 4, max = 100, min = 90)", 64));
+  CHECK(initial_values<float>("f32[64] random(seed = 4, min = -1)", 64) ==
+        initial_values<float>("f32[64] random(seed = 4, min = -1, max = 1)", 64));
+  // A half drawn from the default range is the f32 draw rounded to nearest (below 1, it stays
+  // there): the bound left out is 1, not 0.
+  const auto halves = initial_values<std::uint16_t>("f16[256] random(seed = 6)", 256);
+  const auto floats = initial_values<float>("f32[256] random(seed = 6)", 256);
+  for (std::size_t i = 0; i < halves.size(); ++i) {
+    CAPTURE(i);
+    CHECK(halves[i] == exec::encode_half(floats[i], ir::HalfFormat::F16, ir::Rounding::Nearest));
+  }
+}
+
+TEST_CASE("a random range's bounds are checked where they are written") {
+  struct BoundCase {
+    std::string buffer, says;
+  };
+  const BoundCase cases[] = {
+      {"f32[4] random(seed = 1, min = 2)", "random range needs min < max"},  // max is 1
+      {"s32[4] random(seed = 1, max = 5, max = 6)", "duplicate 'max' in the random range"},
+      {"s32[4] random(seed = 1, low = 3)", "expected 'min = VALUE' or 'max = VALUE'"},
+      {"s32[4] permutation(seed = 1, max = 3)", "a permutation takes a seed only"},
+  };
+  for (const BoundCase& c : cases) {
+    CAPTURE(c.buffer);
+    const ir::LoadedModule m = load(c.buffer);
+    CHECK(m.diags.has_errors());
+    CHECK(diagnostics(m).find(c.says) != std::string::npos);
+  }
 }
 
 TEST_CASE("file() reads a .npy file's elements and a raw file's bytes") {

@@ -3,6 +3,7 @@
 // ISA's definitions (subnormal inputs and results flushed to a zero of their sign) and the
 // unit's functions as warpsim models them (exec::unit_function: the function rounded once).
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <bit>
 #include <cmath>
@@ -31,6 +32,33 @@ TEST_CASE("rsqrt.approx.ftz.f32 takes a subnormal input as a zero of its sign") 
   for (unsigned l = 3; l < 32; ++l) {
     CAPTURE(l);
     CHECK(r[l] == std::bit_cast<std::uint32_t>(static_cast<float>(1.0 / std::sqrt(l * 1.0))));
+  }
+}
+
+TEST_CASE("sqrt.approx.f32 scales a subnormal input; sqrt.approx.ftz.f32 takes it as zero") {
+  // Lane 0: 2^-148 (subnormal). Without .ftz ptxas scales it by 2^24 before the unit's SQRT and
+  // the result by 2^-12 after: sqrt(2^-124) * 2^-12 = 2^-74, exact. With .ftz it counts as +0.
+  // Lane 1: -2^-148: a negative number (NaN, the GPU's 0x7fffffff) without .ftz, -0 with it.
+  // Lanes l >= 2: sqrt(l) rounded once, on both.
+  const char* body = R"(
+  cvt.rn.f32.u32 %f1, %r1;
+  setp.eq.u32 %p1, %r1, 0;
+  selp.f32 %f2, 0f00000002, %f1, %p1;
+  setp.eq.u32 %p2, %r1, 1;
+  selp.f32 %f3, 0f80000002, %f2, %p2;
+  sqrt.approx{}.f32 %f5, %f3;
+  mov.b32 %r9, %f5;)";
+  const auto scaled = run_one_warp(fmt::format(fmt::runtime(body), ""));
+  const auto flushed = run_one_warp(fmt::format(fmt::runtime(body), ".ftz"));
+  CHECK(scaled[0] == std::bit_cast<std::uint32_t>(0x1p-74f));
+  CHECK(flushed[0] == 0u);
+  CHECK(scaled[1] == 0x7fffffffu);
+  CHECK(flushed[1] == 0x80000000u);
+  for (unsigned l = 2; l < 32; ++l) {
+    CAPTURE(l);
+    const auto root = std::bit_cast<std::uint32_t>(static_cast<float>(std::sqrt(l * 1.0)));
+    CHECK(scaled[l] == root);
+    CHECK(flushed[l] == root);
   }
 }
 

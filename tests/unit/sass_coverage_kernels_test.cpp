@@ -285,6 +285,24 @@ TEST_CASE("CUB's block reduce, scan and radix sort run on their SASS (and import
   }
 }
 
+TEST_CASE("a kernel that spills registers runs on its SASS (nvdisasm marks the spills)") {
+  if (!have_nvcc() || !have_sass_tools("the coverage kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("coverage", "register_spills.cu", true);
+  // ptxas spilled: the SASS stores to local memory (its listing's STL, marked SpillRefill).
+  CHECK(r.result.stats.sass.op(exec::SassOpClass::LocalSt) > 0);
+  // Each thread's sum of r[k] * r[7k mod 40], fused in k's order as fmaf gives it.
+  const auto in = values_of<float>(r.kernel.initial, "in");
+  const auto out = values_of<float>(r.result.memory, "out");
+  for (std::size_t i = 0; i < 1024; ++i) {
+    float v[40];
+    for (std::size_t k = 0; k < 40; ++k) v[k] = in[(i * 7 + k * 13) % 1024];
+    float s = 0;
+    for (std::size_t k = 0; k < 40; ++k) s = std::fma(v[k], v[(k * 7) % 40], s);
+    CAPTURE(i);
+    CHECK(out[i] == s);
+  }
+}
+
 // Each 32-bit word of a vector atomic adds as its element type; the values vector_atomics.cu
 // adds are small multiples of powers of two, so every sum is exact in any order (at most 16
 // significant bits for f32; integers below 2048 for f16, 256 for bfloat16), and the old values

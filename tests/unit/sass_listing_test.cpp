@@ -97,6 +97,30 @@ TEST_CASE("a listing reads into functions, instructions, guards, operands and la
   CHECK(k.labels[0] == std::pair<std::string, std::uint32_t>{".L_x_0", 0x40});
 }
 
+TEST_CASE("nvdisasm's annotations are dropped from the operands, but a BRX's targets are kept") {
+  // A spill's store as nvdisasm lists it (a kernel under __launch_bounds__ that spills), and an
+  // indirect branch through a jump table.
+  const std::string listing_text =
+      std::string(kListing) +
+      "        /*0050*/                   STL [R1+0x2c], R0              (*\"SpillRefill\"*); "
+      "/* 0x00002c0001007387 */\n"
+      "                                                                         /* "
+      "0x0005e60000100800 */\n"
+      "        /*0060*/                   BRX R2 -0x70        (*\"BRANCH_TARGETS .L_x_0\"*) ;"
+      "    /* 0x0000000002007949 */\n"
+      "                                                                         /* "
+      "0x000fea0003800000 */\n";
+  sass::ListingError error;
+  const auto listing = sass::parse_listing(listing_text, error);
+  INFO(error.message);
+  REQUIRE(listing.has_value());
+  const sass::SassFunction& k = listing->functions[0];
+  REQUIRE(k.instructions.size() == 7);
+  CHECK(k.instructions[5].opcode == "STL");
+  CHECK(k.instructions[5].operands == "[R1+0x2c], R0");
+  CHECK(k.instructions[6].operands == "R2 -0x70        (*\"BRANCH_TARGETS .L_x_0\"*)");
+}
+
 TEST_CASE("an instruction without its second encoding word is an error at its line") {
   std::string cut = kListing;
   cut.erase(cut.find("                                                                         /* "

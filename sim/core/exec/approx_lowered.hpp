@@ -17,6 +17,7 @@
 // - lg2.approx: an input below 2^-126 in magnitude scaled by 2^24, 24 subtracted after;
 // - ex2.approx: an input below -126 halved, the result squared after;
 // - rsqrt.approx.f32: an input below 2^-126 scaled by 2^24, the result by 2^12 after;
+// - sqrt.approx.f32: an input below 2^-126 scaled by 2^24, the result by 2^-12 after;
 // - div.approx.f32: a divisor below 2^-126 and the dividend scaled by 2^24, then RCP and FMUL;
 // - rsqrt.approx.f64: RSQ64H's seed, one Newton step with a cubic term (DMUL, DFMA); a slow
 //   path scales positive subnormals by 2^54 (the result by 2^27) and gives zero, infinity,
@@ -112,6 +113,12 @@ inline float reciprocal_sqrt_lowered(float x) {
   const bool tiny = std::fabs(x) < 0x1p-126f;
   const float r = unit_function(UnitFunction::Rsq, tiny ? x * 16777216.0f : x);
   return tiny ? r * 4096.0f : r;
+}
+
+inline float sqrt_lowered(float x) {
+  const bool tiny = std::fabs(x) < 0x1p-126f;
+  const float r = unit_function(UnitFunction::Sqrt, tiny ? x * 16777216.0f : x);
+  return tiny ? r * 0x1p-12f : r;
 }
 
 inline float divide_approx_lowered(float a, float b) {

@@ -271,6 +271,8 @@ ExecFn select_alu(const DecodedInst& inst) {
       return by_type<Unary<Approx<&exp2_lowered>>::Of>(inst.type);
     case Opcode::Lg2Approx:
       return by_type<Unary<Approx<&log2_lowered>>::Of>(inst.type);
+    case Opcode::SqrtApprox:
+      return by_type<Unary<Approx<&sqrt_lowered>>::Of>(inst.type);
     case Opcode::SinApprox:
       return by_type<Unary<Approx<&sine_lowered>>::Of>(inst.type);
     case Opcode::CosApprox:

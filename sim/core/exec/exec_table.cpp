@@ -51,6 +51,7 @@ ExecFn select_exec(const DecodedInst& inst) {
     case Opcode::RcpApprox:
     case Opcode::Ex2Approx:
     case Opcode::Lg2Approx:
+    case Opcode::SqrtApprox:
     case Opcode::SinApprox:
     case Opcode::CosApprox:
     case Opcode::DivApprox:

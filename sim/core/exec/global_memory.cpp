@@ -39,8 +39,9 @@ void fill_random(GlobalBuffer& b, const ir::BufferSpec& spec) {
   std::mt19937_64 rng(spec.seed);  // mt19937_64's sequence is fixed by the C++ standard
   const std::uint64_t n = b.count();
   if constexpr (std::is_floating_point_v<T>) {
-    const double lo = spec.min ? literal_as_double(*spec.min) : 0.0;
-    const double hi = spec.max ? literal_as_double(*spec.max) : 1.0;
+    const auto [low, high] = ir::random_range(spec);
+    const double lo = literal_as_double(low);
+    const double hi = literal_as_double(high);
     for (std::uint64_t i = 0; i < n; ++i) {
       const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;  // [0, 1)
       T v = static_cast<T>(lo + u * (hi - lo));
@@ -48,8 +49,9 @@ void fill_random(GlobalBuffer& b, const ir::BufferSpec& spec) {
       store(b, i, v);
     }
   } else {
-    const std::int64_t lo = spec.min ? literal_as_int(*spec.min) : 0;
-    const std::int64_t hi = spec.max ? literal_as_int(*spec.max) : 100;
+    const auto [low, high] = ir::random_range(spec);
+    const std::int64_t lo = literal_as_int(low);
+    const std::int64_t hi = literal_as_int(high);
     const auto range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
     for (std::uint64_t i = 0; i < n; ++i) {
       store(b, i, static_cast<T>(static_cast<std::uint64_t>(lo) + rng() % range));
@@ -96,7 +98,7 @@ void narrow_into(GlobalBuffer& b, const GlobalBuffer& wide, const ir::BufferSpec
   }
   const ir::HalfFormat format = ir::half_format(b.storage);
   const bool ranged = spec.init == ir::BufferInit::Random || spec.init == ir::BufferInit::Sorted;
-  const double max = ranged && spec.max ? literal_as_double(*spec.max) : 0.0;
+  const double max = literal_as_double(ir::random_range(spec).second);
   for (std::uint64_t i = 0; i < n; ++i) {
     float v = 0;
     std::memcpy(&v, wide.bytes.data() + i * 4, 4);

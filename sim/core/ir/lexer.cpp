@@ -102,6 +102,13 @@ class Lexer {
       case '"':
         string_literal();
         return;
+      case '<':
+      case '>':
+        // A template kernel's C++ name in a launch file must be quoted.
+        bad_byte("unexpected character",
+                 " (a C++ kernel name such as reduce<256> is written in quotes: "
+                 "launch \"reduce<256>\")");
+        return;
       default:
         bad_byte("unexpected character");
         return;
@@ -155,7 +162,7 @@ class Lexer {
     return p;
   }
 
-  void bad_byte(const char* what) {
+  void bad_byte(const char* what, const char* hint = "") {
     const auto byte = static_cast<unsigned char>(src_[pos_]);
     std::string shown;
     if (byte >= 0x20 && byte < 0x7f) {
@@ -165,7 +172,7 @@ class Lexer {
       std::snprintf(buf, sizeof buf, "0x%02x", byte);
       shown = std::string("byte ") + buf;
     }
-    diags_.error(loc_at(pos_), std::string(what) + " " + shown);
+    diags_.error(loc_at(pos_), std::string(what) + " " + shown + hint);
     skip_line();
   }
 

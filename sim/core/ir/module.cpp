@@ -30,6 +30,13 @@ const ArrayDecl* Module::find_global(std::string_view name) const {
   return nullptr;
 }
 
+std::pair<Literal, Literal> random_range(const BufferSpec& spec) {
+  const bool floating = is_float(spec.element);
+  const Literal low = floating ? Literal{FloatLiteral{0.0}} : Literal{IntLiteral{0, false}};
+  const Literal high = floating ? Literal{FloatLiteral{1.0}} : Literal{IntLiteral{100, false}};
+  return {spec.min.value_or(low), spec.max.value_or(high)};
+}
+
 std::string Module::origin_text(const SourceOrigin& origin) const {
   if (!origin.known() || origin.file > source_files.size()) return "";
   return source_files[origin.file - 1] + ":" + std::to_string(origin.line);

@@ -241,9 +241,11 @@ struct BufferSpec {
   Storage storage = Storage::Natural;  // how memory holds each element (types.hpp)
   std::uint64_t count = 0;
   BufferInit init = BufferInit::Zero;
-  Literal value;               // Constant: the value of every element
-  std::uint64_t seed = 0;      // Random
-  std::optional<Literal> min;  // Random: the half-open range [min, max)
+  Literal value;           // Constant: the value of every element
+  std::uint64_t seed = 0;  // Random
+  // Random, Sorted: the half-open range [min, max); a bound left out is the default's
+  // (random_range below).
+  std::optional<Literal> min;
   std::optional<Literal> max;
   std::string file;            // File: its path (a relative one resolved against the launch's file)
   std::string launch, buffer;  // Result: the earlier launch block and its buffer
@@ -252,6 +254,9 @@ struct BufferSpec {
   BufferType type() const { return {element, storage}; }
   bool operator==(const BufferSpec&) const = default;
 };
+
+// A random buffer's range with the defaults filled in: [0, 1) for floats, [0, 100) for integers.
+std::pair<Literal, Literal> random_range(const BufferSpec& spec);
 
 struct LaunchArg {
   std::string name;

@@ -30,6 +30,11 @@ class LaunchParser {
       auto kernel = ts_.expect(TokenKind::Word, "the name of the kernel to launch");
       if (!kernel) return false;
       launch_.kernel = std::string(kernel->text);
+      if (ts_.at(TokenKind::Colon)) {
+        ts_.error_here("a C++ kernel name with its namespace is written in quotes: launch \"" +
+                       launch_.kernel + "::...\"");
+        return false;
+      }
     }
     launch_.name = launch_.kernel;
     if (ts_.accept_word("as")) {
@@ -174,7 +179,7 @@ class LaunchParser {
     } else if (ts_.accept_word("permutation")) {
       spec.init = BufferInit::Permutation;
       if (!random_args(spec)) return std::nullopt;
-      if (spec.min) {
+      if (spec.min || spec.max) {
         ts_.diags().error(init.loc, "a permutation takes a seed only (it holds 0 to count - 1)");
       }
     } else if (ts_.accept_word("file")) {
@@ -213,6 +218,8 @@ class LaunchParser {
     return true;
   }
 
+  // '(' seed = N [, min = a] [, max = b] ')': either bound may be left out (its default is the
+  // type's: 0 and 1 for floats, 0 and 100 for integers).
   bool random_args(BufferSpec& spec) {
     if (!ts_.expect(TokenKind::LParen, "'('") || !ts_.expect_word("seed") ||
         !ts_.expect(TokenKind::Equals, "'='")) {
@@ -221,17 +228,26 @@ class LaunchParser {
     auto seed = ts_.integer("a seed");
     if (!seed) return false;
     spec.seed = *seed;
-    if (ts_.accept(TokenKind::Comma)) {
-      if (!ts_.expect_word("min") || !ts_.expect(TokenKind::Equals, "'='")) return false;
-      spec.min = ts_.literal();
-      if (!spec.min || !ts_.expect(TokenKind::Comma, "','") || !ts_.expect_word("max") ||
-          !ts_.expect(TokenKind::Equals, "'='")) {
+    while (ts_.accept(TokenKind::Comma)) {
+      const Token bound = ts_.peek();
+      std::optional<Literal>* slot = bound.kind != TokenKind::Word ? nullptr
+                                     : bound.text == "min"         ? &spec.min
+                                     : bound.text == "max"         ? &spec.max
+                                                                   : nullptr;
+      if (slot == nullptr) {
+        ts_.error_here("expected 'min = VALUE' or 'max = VALUE'");
         return false;
       }
-      spec.max = ts_.literal();
-      if (!spec.max) return false;
+      if (slot->has_value()) {
+        ts_.diags().error(bound.loc, "duplicate " + quoted(bound.text) + " in the random range");
+        return false;
+      }
+      ts_.next();
+      if (!ts_.expect(TokenKind::Equals, "'='")) return false;
+      *slot = ts_.literal();
+      if (!slot->has_value()) return false;
     }
-    return ts_.expect(TokenKind::RParen, "')'").has_value();
+    return ts_.expect(TokenKind::RParen, "',' or ')'").has_value();
   }
 
   // After an error, skip to the line holding the block's closing '}'.

@@ -91,7 +91,8 @@ std::string buffer_text(const BufferSpec& b) {
                        : b.init == BufferInit::Sorted ? "sorted"
                                                       : "permutation",
                        b.seed);
-      if (b.min && b.max) s += ", min = " + to_string(*b.min) + ", max = " + to_string(*b.max);
+      if (b.min) s += ", min = " + to_string(*b.min);
+      if (b.max) s += ", max = " + to_string(*b.max);
       return s + ")";
     case BufferInit::File:
       return s + "file(\"" + b.file + "\")";

@@ -65,10 +65,11 @@ void check_init(const BufferSpec& buf, const LaunchArg& a, Diagnostics& diags) {
     if (!check.layout) diags.error(a.loc, "buffer file '" + buf.file + "' " + check.error);
   }
   const bool ranged = buf.init == BufferInit::Random || buf.init == BufferInit::Sorted;
-  if (!ranged || !buf.min || !buf.max) return;
-  if (!fits_storage(*buf.min, buf) || !fits_storage(*buf.max, buf)) {
+  if (!ranged || (!buf.min && !buf.max)) return;
+  const auto [low, high] = random_range(buf);
+  if (!fits_storage(low, buf) || !fits_storage(high, buf)) {
     diags.error(a.loc, "random range does not fit " + type);
-  } else if (!(as_double(*buf.min) < as_double(*buf.max))) {
+  } else if (!(as_double(low) < as_double(high))) {
     diags.error(a.loc, "random range needs min < max");
   }
 }
