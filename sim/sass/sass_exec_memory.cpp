@@ -57,6 +57,25 @@ exec::GlobalBuffer* buffer_of(const Lanes& x, std::uint64_t a, unsigned bytes,
   return nullptr;
 }
 
+// Why [a, a + bytes) is no buffer's. An access that starts in a buffer and runs past its end
+// within the 32-bit word holding its last bytes is ptxas's own: its code for an 8- or 16-bit
+// atomic reads and swaps the whole word (the GPU's allocations are larger than asked), so the
+// error says how to give the buffer that word.
+std::string outside_every_buffer(const Lanes& x, std::uint64_t a, unsigned bytes) {
+  for (const exec::GlobalBuffer& b : x.launch.global->buffers) {
+    const std::uint64_t end = b.base_address + b.bytes.size();
+    if (a >= b.base_address && a < end && a + bytes <= (end + 3) / 4 * 4) {
+      return fmt::format(
+          "global address 0x{:x} reads {} bytes, {} past the end of buffer '{}' ({} bytes): "
+          "ptxas's code reads the 32-bit word holding an 8- or 16-bit element (as its atomics "
+          "on them do), which a GPU's allocation holds; give the buffer a size that is a "
+          "multiple of 4 bytes",
+          a, bytes, a + bytes - end, b.name, b.bytes.size());
+    }
+  }
+  return fmt::format("global address 0x{:x} is outside every buffer", a);
+}
+
 Space window_of(std::uint64_t address) {
   const auto high = static_cast<std::uint32_t>(address >> 32);
   return high == kSharedWindowHigh  ? Space::Shared
@@ -141,8 +160,7 @@ void locate(const Lanes& x, const Operand& m, Access& acc) {
       x.fault(lane, fmt::format("misaligned {}-byte access at 0x{:x}", acc.bytes, a));
     if (acc.space == Space::Global) {
       last = buffer_of(x, a, acc.bytes, last);
-      if (last == nullptr)
-        x.fault(lane, fmt::format("global address 0x{:x} is outside every buffer", a));
+      if (last == nullptr) x.fault(lane, outside_every_buffer(x, a, acc.bytes));
       acc.data[lane] = last->bytes.data() + (a - last->base_address);
       return;
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <list>
 #include <stdexcept>
 
 #include "sim/core/exec/values.hpp"
@@ -193,18 +194,24 @@ SassLaunch make_launch(const SassKernel& kernel, const exec::LaunchSpec& launch,
 
 namespace {
 
-// Runs one cluster's blocks to their end: each warp as far as it can go, then the barriers
-// that can open (each block's own, then the cluster's), until every warp is done.
-void run_cluster(SassExecutor& ex, const SassProgram& program,
-                 const std::vector<SassBlock*>& blocks, const SassTrace& trace,
-                 const exec::ExecOptions& options, const exec::LaunchStats& stats) {
+// Runs one cluster's blocks: each warp as far as it can go (at most exec::kWarpQuantum
+// instructions), then the barriers that can open (each block's own, then the cluster's), until
+// every warp is done (true) or a warp ran a whole quantum (false: the cluster yields to others).
+bool run_cluster_turn(SassExecutor& ex, const SassProgram& program,
+                      const std::vector<SassBlock*>& blocks, const SassTrace& trace,
+                      const exec::ExecOptions& options, const exec::LaunchStats& stats) {
   for (;;) {
-    bool progress = false, done = true;
+    bool progress = false, done = true, cut = false;
     for (SassBlock* block : blocks) {
       for (SassWarp& w : block->warps) {
         const bool watched =
             trace.hook != nullptr && block->linear == trace.block && w.index == trace.warp;
+        const std::uint64_t stop = stats.warp_instructions + exec::kWarpQuantum;
         while (w.runnable() != 0) {
+          if (stats.warp_instructions >= stop) {
+            cut = true;
+            break;
+          }
           if (watched) {
             const auto [pc, active] = SassExecutor::next_group(w);
             trace.hook->before(program, w, pc, active);
@@ -227,7 +234,7 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
         done = done && w.done();
       }
     }
-    if (done) return;
+    if (done) return true;
     bool released = false;
     // An arrival by cluster address completes a peer's mbarrier: check every block's waits.
     const bool completed = std::any_of(blocks.begin(), blocks.end(),
@@ -246,8 +253,15 @@ void run_cluster(SassExecutor& ex, const SassProgram& program,
           report_stuck(ex, program, *block);
       }
     }
+    if (cut) return false;
   }
 }
+
+// A cluster in flight: its blocks, and pointers to them by rank (what the barriers take).
+struct ClusterInFlight {
+  std::vector<SassBlock> blocks;
+  std::vector<SassBlock*> members;
+};
 
 }  // namespace
 
@@ -262,35 +276,49 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
   const auto start = std::chrono::steady_clock::now();
   result.timing.setup_seconds = std::chrono::duration<double>(start - setup_start).count();
   // A cluster's blocks run together (its barrier and each other's shared memory), clusters one
-  // after another in ascending order, as the IR executor runs them.
+  // after another in ascending order, as the IR executor runs them; a cluster that yields lets
+  // the next start (exec::kWarpQuantum says when).
   const exec::Dim3 cluster{std::max<std::uint64_t>(launch.cluster.x, 1),
                            std::max<std::uint64_t>(launch.cluster.y, 1),
                            std::max<std::uint64_t>(launch.cluster.z, 1)};
   const exec::Dim3 clusters{launch.grid.x / cluster.x, launch.grid.y / cluster.y,
                             launch.grid.z / cluster.z};
-  std::vector<SassBlock> blocks(cluster.count());
-  std::vector<SassBlock*> members(blocks.size());
-  for (std::size_t rank = 0; rank < blocks.size(); ++rank) members[rank] = &blocks[rank];
-  std::uint64_t finished = 0;
-  for (std::uint64_t c = 0; c < clusters.count(); ++c) {
-    const exec::Dim3 at = exec::unflatten(c, clusters);
-    for (std::uint64_t rank = 0; rank < blocks.size(); ++rank) {
+  const std::uint64_t most = exec::clusters_in_flight(cluster.count() * launch.block.count());
+  std::list<ClusterInFlight> in_flight;  // a list: blocks stay where they are
+  std::uint64_t next = 0, finished = 0;
+  auto start_next = [&] {
+    ClusterInFlight& f = in_flight.emplace_back();
+    f.blocks.resize(cluster.count());
+    const exec::Dim3 at = exec::unflatten(next++, clusters);
+    for (std::uint64_t rank = 0; rank < f.blocks.size(); ++rank) {
       const exec::Dim3 in = exec::unflatten(rank, cluster);
       const exec::Dim3 index{at.x * cluster.x + in.x, at.y * cluster.y + in.y,
                              at.z * cluster.z + in.z};
-      ex.prepare_block(blocks[rank], index, exec::flatten(index, launch.grid),
+      ex.prepare_block(f.blocks[rank], index, exec::flatten(index, launch.grid),
                        static_cast<std::uint32_t>(rank));
+      f.members.push_back(&f.blocks[rank]);
     }
-    if (blocks.size() > 1) {
-      for (SassBlock& b : blocks) {
-        b.peers.resize(blocks.size());
-        for (std::size_t rank = 0; rank < blocks.size(); ++rank)
-          b.peers[rank] = &blocks[rank].memory();
+    if (f.blocks.size() > 1) {
+      for (SassBlock& b : f.blocks) {
+        b.peers.resize(f.blocks.size());
+        for (std::size_t rank = 0; rank < f.blocks.size(); ++rank)
+          b.peers[rank] = &f.blocks[rank].memory();
       }
     }
-    run_cluster(ex, *l.program, members, trace, options, result.stats);
-    finished += blocks.size();
-    if (options.progress != nullptr) options.progress->blocks(finished, launch.blocks());
+    return std::prev(in_flight.end());
+  };
+  auto turn = in_flight.end();
+  while (finished < clusters.count()) {
+    if (turn == in_flight.end()) turn = in_flight.empty() ? start_next() : in_flight.begin();
+    if (run_cluster_turn(ex, *l.program, turn->members, trace, options, result.stats)) {
+      turn = in_flight.erase(turn);
+      ++finished;
+      if (options.progress != nullptr)
+        options.progress->blocks(finished * cluster.count(), launch.blocks());
+    } else {
+      ++turn;
+    }
+    if (next < clusters.count() && in_flight.size() < most) turn = start_next();
   }
   result.timing.simulate_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

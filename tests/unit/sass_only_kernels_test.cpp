@@ -75,6 +75,30 @@ TEST_CASE("match, reduce, 64-bit and width-16 shuffles and clock64 run on their 
   CHECK(values_of<std::int64_t>(r.result.memory, "elapsed")[0] == 1);
 }
 
+TEST_CASE("a 16-bit compare-and-swap runs as ptxas's word loop; past a buffer's end, says why") {
+  if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
+  const SassOnlyRun r = run_sass_only("sass_only", "short_cas.cu");
+  // Warps run in order, lanes in order within a warp: thread k < 8 claims slot k with k + 1 and
+  // found 0; every later thread t finds slot t % 8 claimed, holding t % 8 + 1.
+  const auto slots = values_of<std::uint16_t>(r.result.memory, "slots");
+  const auto found = values_of<std::uint16_t>(r.result.memory, "found");
+  for (unsigned k = 0; k < 8; ++k) CHECK(slots[k] == k + 1);
+  for (unsigned t = 0; t < 128; ++t) {
+    CAPTURE(t);
+    CHECK(found[t] == (t < 8 ? 0u : t % 8 + 1));
+  }
+  // Seven slots take 14 bytes: slot 6's word runs 2 bytes past the buffer, which a GPU's
+  // allocation would hold; the fault says so and what to do.
+  const std::string file = (source_dir() / "kernels_cuda/sass_only/short_cas.cu").string();
+  const auto short_buffer =
+      run_cli({"run", file, "--launch-file",
+               (source_dir() / "kernels_cuda/sass_only/short_cas.launch").string(), "--frontend",
+               "sass", "--arg", "slots=u16[7] zero"});
+  CHECK(short_buffer.exit_code == 3);
+  CHECK(short_buffer.err.find("2 past the end of buffer 'slots' (14 bytes)") != std::string::npos);
+  CHECK(short_buffer.err.find("a multiple of 4 bytes") != std::string::npos);
+}
+
 TEST_CASE("__dp4a and __dp2a run on their SASS, and __trap() is a located fault") {
   if (!have_nvcc() || !have_sass_tools("the SASS-only kernels are not run")) return;
   const SassOnlyRun r = run_sass_only("sass_only", "dot_product_bytes.cu");

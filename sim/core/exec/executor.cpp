@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <list>
 #include <random>
 
 #include "sim/core/exec/block_setup.hpp"
@@ -65,7 +66,7 @@ class Executor {
         options_(options),
         memory_(GlobalMemory::allocate(launch)),
         program_(decode(module, launch, memory_)),
-        ctx_{program_, launch_, memory_, stats_, &blocks_, nullptr} {
+        ctx_{program_, launch_, memory_, stats_, nullptr, nullptr} {
     ctx_.check = options.check;
     stats_.per_branch.resize(program_.insts.size());
     stats_.per_memory.resize(program_.insts.size());
@@ -75,14 +76,34 @@ class Executor {
     const auto simulating = std::chrono::steady_clock::now();
     const Dim3& c = launch_.cluster;
     const Dim3 clusters{launch_.grid.x / c.x, launch_.grid.y / c.y, launch_.grid.z / c.z};
-    blocks_.resize(c.count());
     const ClusterOrder order(clusters.count(), options_);
-    for (std::uint64_t position = 0; position < clusters.count(); ++position) {
-      run_cluster(unflatten(order[position], clusters));
-      if (options_.progress != nullptr) {
-        options_.progress->blocks((position + 1) * c.count(), launch_.blocks());
-        options_.progress->instructions(stats_.warp_instructions);
+    const std::uint64_t most = clusters_in_flight(c.count() * launch_.block.count());
+    // Clusters in flight, in the order they started; a list, so that the blocks a context
+    // points at stay where they are while others start and finish.
+    std::list<std::vector<BlockState>> in_flight;
+    std::uint64_t next = 0, finished = 0;
+    auto start_next = [&] {
+      in_flight.emplace_back(c.count());
+      start_cluster(in_flight.back(), unflatten(order[next++], clusters));
+      return std::prev(in_flight.end());
+    };
+    auto turn = in_flight.end();
+    while (finished < clusters.count()) {
+      if (turn == in_flight.end()) turn = in_flight.empty() ? start_next() : in_flight.begin();
+      const bool done = run_turn(*turn);
+      if (done) {
+        turn = in_flight.erase(turn);
+        ++finished;
+        if (options_.progress != nullptr) {
+          options_.progress->blocks(finished * c.count(), launch_.blocks());
+          options_.progress->instructions(stats_.warp_instructions);
+        }
+      } else {
+        ++turn;
       }
+      // The next cluster starts once one finishes or yields, while there is room for it; the
+      // ones in flight take turns after it.
+      if (next < clusters.count() && in_flight.size() < most) turn = start_next();
     }
     const auto done = std::chrono::steady_clock::now();
     const HostTiming timing{std::chrono::duration<double>(simulating - started).count(),
@@ -91,29 +112,37 @@ class Executor {
   }
 
  private:
-  void run_cluster(const Dim3& cluster) {
+  void start_cluster(std::vector<BlockState>& blocks, const Dim3& cluster) {
     const Dim3& c = launch_.cluster;
+    ctx_.cluster = &blocks;
     for (std::uint32_t rank = 0; rank < c.count(); ++rank) {
       const Dim3 local = unflatten(rank, c);
       const Dim3 index{cluster.x * c.x + local.x, cluster.y * c.y + local.y,
                        cluster.z * c.z + local.z};
-      prepare_block(blocks_[rank], index, rank);
+      prepare_block(blocks[rank], index, rank);
     }
+  }
+
+  // Runs the cluster's warps, then opens the barriers that can open, until every warp is done
+  // (true) or a warp ran a whole quantum (false: the cluster yields to the others).
+  bool run_turn(std::vector<BlockState>& blocks) {
+    ctx_.cluster = &blocks;
     WarpRunner runner(ctx_, options_);
     for (;;) {
-      bool ran = false;
-      for (BlockState& b : blocks_) {
+      bool ran = false, cut = false;
+      for (BlockState& b : blocks) {
         ctx_.block = &b;
         for (WarpState& w : b.warps) {
           if (w.status == WarpStatus::Ready) {
-            runner.run(w);
+            cut = runner.run(w, kWarpQuantum) || cut;
             ran = true;
           }
         }
       }
-      const bool released = release_barriers();
-      if (all_done()) return;
-      if (!ran && !released) report_deadlock();
+      const bool released = exec::release_barriers(blocks);
+      if (all_done(blocks)) return true;
+      if (!ran && !released) exec::report_deadlock(ctx_, blocks);
+      if (cut) return false;
     }
   }
 
@@ -126,10 +155,8 @@ class Executor {
     if (ctx_.check != nullptr) ctx_.check->block_started(ctx_, b);
   }
 
-  bool release_barriers() { return exec::release_barriers(blocks_); }
-
-  bool all_done() const {
-    for (const BlockState& b : blocks_) {
+  static bool all_done(const std::vector<BlockState>& blocks) {
+    for (const BlockState& b : blocks) {
       for (const WarpState& w : b.warps) {
         if (w.status != WarpStatus::Done) return false;
       }
@@ -137,14 +164,11 @@ class Executor {
     return true;
   }
 
-  [[noreturn]] void report_deadlock() { exec::report_deadlock(ctx_, blocks_); }
-
   const LaunchSpec& launch_;
   const ExecOptions& options_;
   GlobalMemory memory_;
   Program program_;
   LaunchStats stats_;
-  std::vector<BlockState> blocks_;
   ExecContext ctx_;
 };
 

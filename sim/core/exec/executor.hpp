@@ -1,6 +1,7 @@
 // The functional executor: runs every thread of a launch and returns its memory and counters.
 // Blocks run cluster by cluster (a cluster's blocks together, so cluster.sync and distributed
-// shared memory work); within a cluster each warp runs until it waits at a barrier or finishes.
+// shared memory work); within a cluster each warp runs until it waits at a barrier or finishes,
+// or has run kWarpQuantum instructions (below).
 // Warps follow the SIMT reconvergence stack: a divergent branch splits the active mask and the
 // two sides run one after the other until they meet at the branch's immediate post-dominator.
 // Contract: the same inputs give the same memory and stats, whatever the block order option;
@@ -42,6 +43,23 @@ class ProgressHook {
   // Warp instructions executed so far: at least every kInstructionStep of them.
   virtual void instructions(std::uint64_t executed) = 0;
 };
+
+// How the functional executors (this one and the SASS one) share the machine. A warp runs for
+// at most kWarpQuantum instructions at a time, so a warp spinning on a flag that another warp
+// sets (a handshake through memory, with no barrier) lets the others run. A cluster whose warp
+// was cut short so yields to the next cluster, started if need be, up to kThreadsInFlight
+// threads in flight (about what an H200 holds: 132 SMs of 2,048), so a block may wait for a
+// later block as it may on a GPU that holds both. Kernels whose warps never run that long between
+// barriers run cluster by cluster, warp by warp, as they always did; the order depends on
+// instruction counts only, so results do not depend on the host.
+inline constexpr std::uint64_t kWarpQuantum = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t kThreadsInFlight = std::uint64_t{1} << 18;
+
+// The clusters the executors keep in flight at most: those whose threads fit kThreadsInFlight,
+// and at least one.
+inline std::uint64_t clusters_in_flight(std::uint64_t threads_per_cluster) {
+  return threads_per_cluster >= kThreadsInFlight ? 1 : kThreadsInFlight / threads_per_cluster;
+}
 
 enum class BlockOrder : std::uint8_t { Sequential, Random };
 

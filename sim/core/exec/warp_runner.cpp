@@ -9,9 +9,14 @@
 
 namespace warpsim::exec {
 
-void WarpRunner::run(WarpState& w) {
-  while (w.status == WarpStatus::Ready) step(w);
+bool WarpRunner::run(WarpState& w, std::uint64_t quantum) {
+  const std::uint64_t stop = ctx_.stats.warp_instructions + quantum;
+  while (w.status == WarpStatus::Ready) {
+    if (ctx_.stats.warp_instructions >= stop) return true;
+    step(w);
+  }
   if (w.traced && w.status == WarpStatus::Done) options_.trace->finished(ctx_, w);
+  return false;
 }
 
 void WarpRunner::step(WarpState& w) {

@@ -19,8 +19,9 @@ class WarpRunner {
   WarpRunner(ExecContext& ctx, const ExecOptions& options)
       : ctx_(ctx), options_(options), checkpoint_(next_checkpoint()) {}
 
-  // Runs until the warp waits at a barrier or finishes.
-  void run(WarpState& warp);
+  // Runs until the warp waits at a barrier or finishes, or has executed `quantum` instructions
+  // in this call (true: it was cut short, and is still ready).
+  bool run(WarpState& warp, std::uint64_t quantum);
   // Executes the warp's next instruction (the warp must be Ready); the timing model's issue.
   void step(WarpState& warp);
 
