@@ -77,6 +77,10 @@ class TimingEngine {
       const std::uint32_t first = gpcs_.first_sm[k * gpcs_.gpcs() / threads_];
       const std::uint32_t last = gpcs_.first_sm[(k + 1) * gpcs_.gpcs() / threads_];
       for (std::uint32_t s = first; s < last; ++s) {
+        if (sms_[s]->idle()) {
+          sms_[s]->pass_idle_interval(end.load());
+          continue;
+        }
         // The answers the L2 gave between intervals reach each SM first.
         sms_[s]->complete_requests();
         sms_[s]->run_until(end.load());

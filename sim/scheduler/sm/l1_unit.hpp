@@ -69,6 +69,8 @@ class L1Unit {
   std::vector<memory::L2Request>& requests() { return requests_; }
   const std::vector<AnsweredAccess>& complete(std::uint64_t now);
 
+  // No request waits to go to the L2 or for its answer: complete() would answer nothing.
+  bool quiet() const { return requests_.empty() && unresolved_ == 0 && waiters_.empty(); }
   std::uint64_t sector_lookups() const { return sector_lookups_; }
   std::uint64_t sector_hits() const { return sector_hits_; }
   // When the last request answered so far was done (a kernel ends when its writes reach the L2).

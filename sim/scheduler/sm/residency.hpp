@@ -16,6 +16,8 @@ class Residency {
   void change(std::uint64_t cycle, std::int64_t change) { events_.emplace_back(cycle, change); }
   // Counts every cycle up to `until`; events at or before it are final, later ones are kept.
   void settle(std::uint64_t until);
+  // No warp in flight and no change to come: settling later counts nothing more.
+  bool settled() const { return in_flight_ == 0 && events_.empty(); }
   std::uint64_t active_cycles() const { return active_cycles_; }
   std::uint64_t warp_cycles() const { return warp_cycles_; }
 

@@ -85,6 +85,16 @@ class SmModel {
   void resume_cluster(std::uint64_t cluster_id, std::uint64_t at);
 
   bool busy() const { return resident_warps_ != 0 || !queued_.empty() || !launcher_.empty(); }
+  // Nothing resident, starting, queued or in flight: an interval changes nothing here but the
+  // clock, so the engine passes it with pass_idle_interval instead of complete_requests and
+  // run_until (the same result, without visiting the SM's state).
+  bool idle() const {
+    return !busy() && !fault_ && l1_.quiet() && atomics_.empty() && residency_.settled();
+  }
+  void pass_idle_interval(std::uint64_t end) {
+    issued_in_interval_ = false;
+    now_ = std::max(now_, end);
+  }
   bool issued_in_interval() const { return issued_in_interval_; }
   // Any resident warp that is not waiting at a barrier.
   bool has_runnable_warp() const;

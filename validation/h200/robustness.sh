@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# On the GPU machine: warpsim validate on the kernels written to find where a new user's CUDA
+# broke the simulator (2026-12-07): a register-capped kernel that spills, warps and blocks that
+# spin on each other's flags, and a 16-bit compare-and-swap, on both frontends (where the IR does
+# not import a kernel, its IR run is the refusal, kept as it came).
+#   validation/h200/robustness.sh WARPSIM_BUNDLE OUTDIR
+set -euo pipefail
+source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
+for kernel in kernels_cuda/coverage/register_spills kernels_cuda/coverage/spin_handshakes \
+  kernels_cuda/sass_only/short_cas; do
+  name="$(basename "$kernel")"
+  for frontend in sass ir; do
+    status=0
+    "$ws" validate "$kernel.cu" --launch-file "$kernel.launch" --cache-control none \
+      --frontend "$frontend" --csv "$out/${name}_$frontend.csv" \
+      > "$out/${name}_$frontend.txt" 2>&1 || status=$?
+    echo "$name $frontend exit status: $status" >> "$out/status.txt"
+  done
+done
