@@ -123,11 +123,11 @@ class EntryTranslator {
   void multiply_high(const OpcodeParts& parts);
   static ir::Rounding float_rounding(const OpcodeParts& parts);
   void rounded_binary(ir::Opcode code, const OpcodeParts& parts);
-  bool flushed_exp2(const OpcodeParts& parts);             // ex2.approx.ftz (translate_flush.cpp)
-  bool flushed_log2(const OpcodeParts& parts);             // lg2.approx.ftz (translate_flush.cpp)
-  bool flushed_reciprocal_sqrt(const OpcodeParts& parts);  // rsqrt.approx.ftz.f32 (same)
-  bool flushed_sqrt(const OpcodeParts& parts);             // sqrt.approx.ftz.f32 (same)
-  bool flushed_divide(const OpcodeParts& parts);           // div.approx.ftz.f32 (same)
+  bool flushed_exp2(const OpcodeParts& parts);  // ex2.approx.ftz (translate_flush.cpp)
+  bool flushed_log2(const OpcodeParts& parts);  // lg2.approx.ftz (translate_flush.cpp)
+  // rsqrt.approx.ftz.f32 and sqrt.approx.ftz.f32 (same file), `function` the IR's form
+  bool flushed_unit_function(const OpcodeParts& parts, ir::Opcode function);
+  bool flushed_divide(const OpcodeParts& parts);  // div.approx.ftz.f32 (same)
   std::string flushed(const ir::ValueOperand& x, std::string out = {});  // a subnormal as 0
   bool multiply(const OpcodeParts& parts);                               // mul
   bool multiply_add(const OpcodeParts& parts);                           // mad, fma

@@ -235,7 +235,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     // unit's alone, which flushes them).
     if (parts.type() != ir::ScalarType::F32)
       throw Unsupported{"'" + current_->opcode + "' is not imported (sqrt.approx.f32 is)"};
-    if (parts.has("ftz")) return flushed_sqrt(parts);
+    if (parts.has("ftz")) return flushed_unit_function(parts, Opcode::SqrtApprox);
     refuse_modifiers(parts, {"approx"});
     unary(Opcode::SqrtApprox, parts.type());
     return true;
@@ -270,7 +270,7 @@ bool EntryTranslator::arithmetic(const OpcodeParts& parts) {
     }
     if (b == "ex2" && parts.has("ftz")) return flushed_exp2(parts);
     if (b == "rsqrt" && parts.has("ftz") && parts.type() == ir::ScalarType::F32)
-      return flushed_reciprocal_sqrt(parts);
+      return flushed_unit_function(parts, Opcode::RsqrtApprox);
     if (b == "lg2" && parts.has("ftz")) return flushed_log2(parts);
     refuse_modifiers(parts, {"approx"});
     unary(it->second, parts.type());

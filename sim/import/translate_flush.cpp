@@ -1,6 +1,6 @@
 // The .ftz forms of the approximations nvcc's math library uses (expf's ex2.approx.ftz, double
-// pow's lg2.approx.ftz, coshf's div.approx.ftz, asinf's and acosf's rsqrt.approx.ftz): the IR's
-// approximation with the flush to zero written out around it.
+// pow's lg2.approx.ftz, coshf's div.approx.ftz, asinf's and acosf's rsqrt.approx.ftz, fast sqrtf's
+// sqrt.approx.ftz): the IR's approximation with the flush to zero written out around it.
 #include "sim/import/entry_translator.hpp"
 #include "sim/import/ir_build.hpp"
 
@@ -58,31 +58,18 @@ std::string EntryTranslator::flushed(const ir::ValueOperand& x, std::string out)
   return out;
 }
 
-bool EntryTranslator::flushed_reciprocal_sqrt(const OpcodeParts& parts) {
-  // rsqrt.approx.ftz.f32 is the unit's RSQ alone (ptxas's code for asinf and acosf): a
-  // subnormal input is a zero of its sign, whose reciprocal square root is an infinity of that
-  // sign; the IR's rsqrt.approx gives that for a zero, and RSQ's result for a normal input, whose
-  // result is never subnormal.
+bool EntryTranslator::flushed_unit_function(const OpcodeParts& parts, ir::Opcode function) {
+  // rsqrt.approx.ftz.f32 and sqrt.approx.ftz.f32 are the unit's RSQ and SQRT alone (ptxas's
+  // code for asinf and acosf, and for sqrtf under -use_fast_math): a subnormal input is a zero of
+  // its sign, whose reciprocal square root is an infinity of that sign and whose square root is
+  // itself; the IR's rsqrt.approx and sqrt.approx give those for a zero, and the unit's result
+  // for a normal input, which is never subnormal.
   refuse_modifiers(parts, {"approx", "ftz"});
   expect_operands(2);
   const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
   const std::string input = flushed(a);
   const Dest d = dest(operand(0), ir::ScalarType::F32);
-  emit(ir::Opcode::RsqrtApprox, ir::ScalarType::F32, {d.name}, {op(reg(input))});
-  finish(d);
-  return true;
-}
-
-bool EntryTranslator::flushed_sqrt(const OpcodeParts& parts) {
-  // sqrt.approx.ftz.f32 is the unit's SQRT alone: a subnormal input is a zero of its sign, whose
-  // square root is itself; the IR's sqrt.approx gives that for a zero, and SQRT's result for a
-  // normal input.
-  refuse_modifiers(parts, {"approx", "ftz"});
-  expect_operands(2);
-  const ir::ValueOperand a = value(operand(1), ir::ScalarType::F32);
-  const std::string input = flushed(a);
-  const Dest d = dest(operand(0), ir::ScalarType::F32);
-  emit(ir::Opcode::SqrtApprox, ir::ScalarType::F32, {d.name}, {op(reg(input))});
+  emit(function, ir::ScalarType::F32, {d.name}, {op(reg(input))});
   finish(d);
   return true;
 }

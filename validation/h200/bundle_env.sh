@@ -13,3 +13,20 @@ if [[ -z "${WARPSIM_CUPTI:-}" ]]; then
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$out/gpu.txt"
 date -u +%Y-%m-%d >> "$out/gpu.txt"
+
+# validate_both_frontends KERNEL...: warpsim validate on each kernels_cuda/.../NAME (its .cu under
+# its .launch) with each frontend, from the L2 the host's copies leave; each run's CSV and report
+# as NAME_FRONTEND.{csv,txt} in $out, its exit status in $out/status.txt.
+validate_both_frontends() {
+  local kernel name frontend status
+  for kernel in "$@"; do
+    name="$(basename "$kernel")"
+    for frontend in sass ir; do
+      status=0
+      "$ws" validate "$kernel.cu" --launch-file "$kernel.launch" --cache-control none \
+        --frontend "$frontend" --csv "$out/${name}_$frontend.csv" \
+        > "$out/${name}_$frontend.txt" 2>&1 || status=$?
+      echo "$name $frontend exit status: $status" >> "$out/status.txt"
+    done
+  done
+}

@@ -6,14 +6,5 @@
 #   validation/h200/robustness.sh WARPSIM_BUNDLE OUTDIR
 set -euo pipefail
 source "$(dirname "$0")/bundle_env.sh" "$1" "$2"
-for kernel in kernels_cuda/coverage/register_spills kernels_cuda/coverage/spin_handshakes \
-  kernels_cuda/sass_only/short_cas; do
-  name="$(basename "$kernel")"
-  for frontend in sass ir; do
-    status=0
-    "$ws" validate "$kernel.cu" --launch-file "$kernel.launch" --cache-control none \
-      --frontend "$frontend" --csv "$out/${name}_$frontend.csv" \
-      > "$out/${name}_$frontend.txt" 2>&1 || status=$?
-    echo "$name $frontend exit status: $status" >> "$out/status.txt"
-  done
-done
+validate_both_frontends kernels_cuda/coverage/register_spills kernels_cuda/coverage/spin_handshakes \
+  kernels_cuda/sass_only/short_cas
