@@ -336,9 +336,9 @@ std::string lower_to_ptx(const ir::Module& module, const std::string& target) {
       if (a.space != ir::Space::Shared) continue;  // local arrays live in the kernel body
       const std::string symbol = array_symbol(k, a.name);
       if (a.is_dynamic) {
-        out << ".extern .shared .align 16 .b8 " << symbol << "[];\n";
+        out << ".extern .shared .align " << ir::alignment(a) << " .b8 " << symbol << "[];\n";
       } else {
-        out << ".shared .align 16 .b8 " << symbol << '['
+        out << ".shared .align " << ir::alignment(a) << " .b8 " << symbol << '['
             << element_count(a.dims) * ir::size_bytes(a.element) << "];\n";
       }
     }

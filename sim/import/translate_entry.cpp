@@ -233,6 +233,9 @@ void EntryTranslator::declare_arrays() {
     if (auto plain = local_name(v->name); plain && !taken.contains(*plain)) name = *plain;
     if (!taken.insert(name).second) name = ir_word(v->name);
     a.name = name;
+    // Laid out as nvcc declared it: its .align, else its elements' own.
+    if (a.space == ir::Space::Shared)
+      a.align = static_cast<std::uint32_t>(v->align != 0 ? v->align : element_bytes);
     symbols_[v->name] = name;
     kernel_.arrays.push_back(std::move(a));
   }

@@ -139,14 +139,14 @@ class Decoder {
       }
       const std::uint64_t bytes = element_count(a.dims) * ir::size_bytes(a.element);
       std::uint64_t& end = a.space == ir::Space::Shared ? shared : local;
-      end = align_up(end, kArrayAlignment);
+      end = align_up(end, a.space == ir::Space::Shared ? ir::alignment(a) : kArrayAlignment);
       array_offset_[a.name] = end;
       if (a.space == ir::Space::Shared) prog_.shared.push_back({a.name, end, bytes});
       end += bytes;
     }
     if (dynamic != nullptr) {
       // Dynamic shared memory follows the static arrays, as `extern __shared__` does.
-      shared = align_up(shared, kArrayAlignment);
+      shared = align_up(shared, ir::alignment(*dynamic));
       array_offset_[dynamic->name] = shared;
       prog_.shared.push_back({dynamic->name, shared, launch_.dynamic_smem});
       shared += launch_.dynamic_smem;
@@ -361,7 +361,7 @@ std::uint64_t static_shared_bytes(const ir::Kernel& kernel) {
   std::uint64_t end = 0;
   for (const ir::ArrayDecl& a : kernel.arrays) {
     if (a.space != ir::Space::Shared || a.is_dynamic) continue;
-    end = align_up(end, kArrayAlignment) + element_count(a.dims) * ir::size_bytes(a.element);
+    end = align_up(end, ir::alignment(a)) + element_count(a.dims) * ir::size_bytes(a.element);
   }
   return end;
 }

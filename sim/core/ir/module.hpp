@@ -169,6 +169,9 @@ struct ArrayDecl {
   std::vector<std::uint64_t> dims;  // empty when dynamic
   bool is_dynamic = false;          // `shared x: f32[]`, sized by the launch's dynamic_smem
   std::vector<Literal> init;        // module constants and globals only; missing elements are zero
+  // A shared array's byte alignment (`shared x: u32[2] align 4`, as nvcc's PTX declares it, so
+  // that arrays lie and add up as ptxas lays them out); 0: kDefaultArrayAlignment.
+  std::uint32_t align = 0;
   SourceLoc loc;
   // An imported module variable whose PTX name is no IR word (nvcc's string constants, "$str"):
   // that name, by which the GPU's module knows it; empty otherwise (the printed IR has none).
@@ -254,6 +257,14 @@ struct BufferSpec {
   BufferType type() const { return {element, storage}; }
   bool operator==(const BufferSpec&) const = default;
 };
+
+// Enough for any 128-bit access: where an array's alignment is not given.
+inline constexpr std::uint64_t kDefaultArrayAlignment = 16;
+inline std::uint64_t alignment(const ArrayDecl& a) {
+  return a.align != 0 ? a.align : kDefaultArrayAlignment;
+}
+// The largest alignment a shared array may declare.
+inline constexpr std::uint32_t kMaxArrayAlignment = 1024;
 
 // A random buffer's range with the defaults filled in: [0, 1) for floats, [0, 100) for integers.
 std::pair<Literal, Literal> random_range(const BufferSpec& spec);

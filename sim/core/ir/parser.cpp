@@ -109,6 +109,18 @@ class ModuleParser {
       }
       if (!ts_.expect(TokenKind::RBracket, "']'")) return recover();
     }
+    if (space == Space::Shared && ts_.at_word("align")) {
+      const Token word = ts_.next();
+      auto align = ts_.integer("an alignment in bytes");
+      if (!align) return recover();
+      if (*align == 0 || *align > kMaxArrayAlignment || (*align & (*align - 1)) != 0) {
+        ts_.diags().error(word.loc, "an array's alignment is a power of two from 1 to " +
+                                        std::to_string(kMaxArrayAlignment) + " bytes, not " +
+                                        std::to_string(*align));
+        return recover();
+      }
+      decl.align = static_cast<std::uint32_t>(*align);
+    }
     if ((space == Space::Const || space == Space::Global) && ts_.accept(TokenKind::Equals)) {
       if (!initializer(decl)) return recover();
     }

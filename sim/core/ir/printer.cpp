@@ -34,6 +34,7 @@ std::string dim3_text(std::string_view what, const Dim3& d) {
 
 void print_array(std::ostream& out, const ArrayDecl& a) {
   out << name(a.space) << ' ' << a.name << ": " << name(a.element) << dims_text(a);
+  if (a.align != 0) out << " align " << a.align;
   if (!a.init.empty()) {
     out << " = {";
     for (std::size_t i = 0; i < a.init.size(); ++i) {
