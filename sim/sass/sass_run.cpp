@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <list>
 #include <stdexcept>
 
 #include "sim/core/exec/values.hpp"
@@ -283,43 +282,35 @@ exec::LaunchResult execute_sass(const SassKernel& kernel, const exec::LaunchSpec
                            std::max<std::uint64_t>(launch.cluster.z, 1)};
   const exec::Dim3 clusters{launch.grid.x / cluster.x, launch.grid.y / cluster.y,
                             launch.grid.z / cluster.z};
-  const std::uint64_t most = exec::clusters_in_flight(cluster.count() * launch.block.count());
-  std::list<ClusterInFlight> in_flight;  // a list: blocks stay where they are
-  std::uint64_t next = 0, finished = 0;
-  auto start_next = [&] {
-    ClusterInFlight& f = in_flight.emplace_back();
-    f.blocks.resize(cluster.count());
-    const exec::Dim3 at = exec::unflatten(next++, clusters);
-    for (std::uint64_t rank = 0; rank < f.blocks.size(); ++rank) {
-      const exec::Dim3 in = exec::unflatten(rank, cluster);
-      const exec::Dim3 index{at.x * cluster.x + in.x, at.y * cluster.y + in.y,
-                             at.z * cluster.z + in.z};
-      ex.prepare_block(f.blocks[rank], index, exec::flatten(index, launch.grid),
-                       static_cast<std::uint32_t>(rank));
-      f.members.push_back(&f.blocks[rank]);
-    }
-    if (f.blocks.size() > 1) {
-      for (SassBlock& b : f.blocks) {
-        b.peers.resize(f.blocks.size());
-        for (std::size_t rank = 0; rank < f.blocks.size(); ++rank)
-          b.peers[rank] = &f.blocks[rank].memory();
-      }
-    }
-    return std::prev(in_flight.end());
-  };
-  auto turn = in_flight.end();
-  while (finished < clusters.count()) {
-    if (turn == in_flight.end()) turn = in_flight.empty() ? start_next() : in_flight.begin();
-    if (run_cluster_turn(ex, *l.program, turn->members, trace, options, result.stats)) {
-      turn = in_flight.erase(turn);
-      ++finished;
-      if (options.progress != nullptr)
-        options.progress->blocks(finished * cluster.count(), launch.blocks());
-    } else {
-      ++turn;
-    }
-    if (next < clusters.count() && in_flight.size() < most) turn = start_next();
-  }
+  exec::run_clusters_in_turns<ClusterInFlight>(
+      clusters.count(), exec::clusters_in_flight(cluster.count() * launch.block.count()),
+      [&](ClusterInFlight& f, std::uint64_t position) {
+        f.blocks.resize(cluster.count());
+        f.members.clear();
+        const exec::Dim3 at = exec::unflatten(position, clusters);
+        for (std::uint64_t rank = 0; rank < f.blocks.size(); ++rank) {
+          const exec::Dim3 in = exec::unflatten(rank, cluster);
+          const exec::Dim3 index{at.x * cluster.x + in.x, at.y * cluster.y + in.y,
+                                 at.z * cluster.z + in.z};
+          ex.prepare_block(f.blocks[rank], index, exec::flatten(index, launch.grid),
+                           static_cast<std::uint32_t>(rank));
+          f.members.push_back(&f.blocks[rank]);
+        }
+        if (f.blocks.size() > 1) {
+          for (SassBlock& b : f.blocks) {
+            b.peers.resize(f.blocks.size());
+            for (std::size_t rank = 0; rank < f.blocks.size(); ++rank)
+              b.peers[rank] = &f.blocks[rank].memory();
+          }
+        }
+      },
+      [&](ClusterInFlight& f) {
+        return run_cluster_turn(ex, *l.program, f.members, trace, options, result.stats);
+      },
+      [&](std::uint64_t finished) {
+        if (options.progress != nullptr)
+          options.progress->blocks(finished * cluster.count(), launch.blocks());
+      });
   result.timing.simulate_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   exec::sort_printed(result.stats.printed);

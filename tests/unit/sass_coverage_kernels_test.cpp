@@ -11,11 +11,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <utility>
 #include <vector>
 
 #include "sim/core/exec/half_float.hpp"
-#include "sim/core/exec/program.hpp"
 #include "tests/unit/sass_only_run.hpp"
 #include "tests/unit/sass_support.hpp"
 #include "tests/unit/textbook_support.hpp"
@@ -303,41 +301,6 @@ TEST_CASE("a kernel that spills registers runs on its SASS (nvdisasm marks the s
     CAPTURE(i);
     CHECK(out[i] == s);
   }
-}
-
-TEST_CASE("a warp or block spinning on a flag that another sets finishes, on both executors") {
-  if (!have_nvcc() || !have_sass_tools("the coverage kernels are not run")) return;
-  const auto path = source_dir() / "kernels_cuda" / "coverage" / "spin_handshakes.cu";
-  // Each launch's `out` as the IR executor and the SASS executor leave it.
-  auto outputs = [&](const std::string& launch) {
-    cli::InputOptions input;
-    input.launch_file = (path.parent_path() / "spin_handshakes.launch").string();
-    cli::LaunchOverrides overrides;
-    overrides.launch_name = launch;
-    const KernelRun ir_run =
-        resolved({cli::load_kernel_file(path.string(), input), {}, {}}, overrides);
-    const SassOnlyRun sass_run = run_sass_file(path, true, launch);
-    return std::pair{values_of<std::int32_t>(ir_run.run().memory, "out"),
-                     values_of<std::int32_t>(sass_run.result.memory, "out")};
-  };
-  // Thread 0 of each block waits for thread 32 (the next warp) to write 7 + the block's index.
-  const auto [warp_ir, warp_sass] = outputs("warp_handshake");
-  // Its two shared ints, declared .align 4 by nvcc, take 8 bytes as ptxas lays them out (an
-  // H100 reports 8), not 20 as two arrays aligned to 16 would.
-  {
-    cli::InputOptions input;
-    input.launch_file = (path.parent_path() / "spin_handshakes.launch").string();
-    cli::LaunchOverrides overrides;
-    overrides.launch_name = "warp_handshake";
-    const KernelRun k = resolved({cli::load_kernel_file(path.string(), input), {}, {}}, overrides);
-    CHECK(exec::static_shared_bytes(*k.spec.kernel) == 8);
-  }
-  CHECK(warp_ir == std::vector<std::int32_t>{7, 8});
-  CHECK(warp_sass == warp_ir);
-  // Blocks 0-4 wait for block 5's 42 and add their index; block 5 writes no out.
-  const auto [block_ir, block_sass] = outputs("block_handshake");
-  CHECK(block_ir == std::vector<std::int32_t>{42, 43, 44, 45, 46, 0});
-  CHECK(block_sass == block_ir);
 }
 
 // Each 32-bit word of a vector atomic adds as its element type; the values vector_atomics.cu

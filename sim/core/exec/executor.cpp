@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <list>
 #include <random>
 
 #include "sim/core/exec/block_setup.hpp"
@@ -77,34 +76,18 @@ class Executor {
     const Dim3& c = launch_.cluster;
     const Dim3 clusters{launch_.grid.x / c.x, launch_.grid.y / c.y, launch_.grid.z / c.z};
     const ClusterOrder order(clusters.count(), options_);
-    const std::uint64_t most = clusters_in_flight(c.count() * launch_.block.count());
-    // Clusters in flight, in the order they started; a list, so that the blocks a context
-    // points at stay where they are while others start and finish.
-    std::list<std::vector<BlockState>> in_flight;
-    std::uint64_t next = 0, finished = 0;
-    auto start_next = [&] {
-      in_flight.emplace_back(c.count());
-      start_cluster(in_flight.back(), unflatten(order[next++], clusters));
-      return std::prev(in_flight.end());
-    };
-    auto turn = in_flight.end();
-    while (finished < clusters.count()) {
-      if (turn == in_flight.end()) turn = in_flight.empty() ? start_next() : in_flight.begin();
-      const bool done = run_turn(*turn);
-      if (done) {
-        turn = in_flight.erase(turn);
-        ++finished;
-        if (options_.progress != nullptr) {
+    run_clusters_in_turns<std::vector<BlockState>>(
+        clusters.count(), clusters_in_flight(c.count() * launch_.block.count()),
+        [&](std::vector<BlockState>& blocks, std::uint64_t position) {
+          blocks.resize(c.count());
+          start_cluster(blocks, unflatten(order[position], clusters));
+        },
+        [&](std::vector<BlockState>& blocks) { return run_turn(blocks); },
+        [&](std::uint64_t finished) {
+          if (options_.progress == nullptr) return;
           options_.progress->blocks(finished * c.count(), launch_.blocks());
           options_.progress->instructions(stats_.warp_instructions);
-        }
-      } else {
-        ++turn;
-      }
-      // The next cluster starts once one finishes or yields, while there is room for it; the
-      // ones in flight take turns after it.
-      if (next < clusters.count() && in_flight.size() < most) turn = start_next();
-    }
+        });
     const auto done = std::chrono::steady_clock::now();
     const HostTiming timing{std::chrono::duration<double>(simulating - started).count(),
                             std::chrono::duration<double>(done - simulating).count()};

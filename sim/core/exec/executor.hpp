@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
+#include <list>
 
 #include "sim/core/exec/check_hook.hpp"
 #include "sim/core/exec/fault.hpp"
@@ -59,6 +61,39 @@ inline constexpr std::uint64_t kThreadsInFlight = std::uint64_t{1} << 18;
 // and at least one.
 inline std::uint64_t clusters_in_flight(std::uint64_t threads_per_cluster) {
   return threads_per_cluster >= kThreadsInFlight ? 1 : kThreadsInFlight / threads_per_cluster;
+}
+
+// Runs a launch's `count` clusters in turns, as above, at most `most` in flight:
+// `start(cluster, position)` readies the cluster at that position of the launch in `cluster` (the
+// storage a finished cluster left, reused, or a new one); `run_turn(cluster)` runs it until its
+// warps are done (true) or one was cut short (false); `finished(n)` follows the n-th cluster to
+// finish. A cluster stays where it is while others start and finish (a list's nodes).
+template <typename Cluster, typename Start, typename RunTurn, typename Finished>
+void run_clusters_in_turns(std::uint64_t count, std::uint64_t most, Start&& start,
+                           RunTurn&& run_turn, Finished&& finished) {
+  std::list<Cluster> in_flight, spare;
+  std::uint64_t next = 0, done = 0;
+  auto start_next = [&] {
+    if (spare.empty()) spare.emplace_back();
+    in_flight.splice(in_flight.end(), spare, spare.begin());
+    start(in_flight.back(), next++);
+    return std::prev(in_flight.end());
+  };
+  auto turn = in_flight.end();
+  while (done < count) {
+    if (turn == in_flight.end()) turn = in_flight.empty() ? start_next() : in_flight.begin();
+    if (run_turn(*turn)) {
+      const auto after = std::next(turn);
+      spare.splice(spare.end(), in_flight, turn);
+      turn = after;
+      finished(++done);
+    } else {
+      ++turn;
+    }
+    // The next cluster starts once one finishes or yields, while there is room for it; the ones
+    // in flight take turns after it.
+    if (next < count && in_flight.size() < most) turn = start_next();
+  }
 }
 
 enum class BlockOrder : std::uint8_t { Sequential, Random };

@@ -17,8 +17,6 @@
 namespace warpsim::exec {
 namespace {
 
-constexpr std::uint64_t kArrayAlignment = 16;  // enough for any 128-bit access
-
 std::uint64_t align_up(std::uint64_t v, std::uint64_t a) {
   return (v + a - 1) / a * a;
 }
@@ -139,7 +137,7 @@ class Decoder {
       }
       const std::uint64_t bytes = element_count(a.dims) * ir::size_bytes(a.element);
       std::uint64_t& end = a.space == ir::Space::Shared ? shared : local;
-      end = align_up(end, a.space == ir::Space::Shared ? ir::alignment(a) : kArrayAlignment);
+      end = align_up(end, ir::alignment(a));
       array_offset_[a.name] = end;
       if (a.space == ir::Space::Shared) prog_.shared.push_back({a.name, end, bytes});
       end += bytes;
@@ -375,7 +373,7 @@ std::vector<std::uint8_t> constant_image(const ir::Module& module,
   std::vector<std::uint64_t> at;
   std::uint64_t end = 0;
   for (const ir::ArrayDecl& c : module.constants) {
-    end = align_up(end, kArrayAlignment);
+    end = align_up(end, ir::kDefaultArrayAlignment);
     at.push_back(end);
     end += element_count(c.dims) * ir::size_bytes(c.element);
   }
