@@ -90,7 +90,10 @@ struct TimingConfig {
   std::uint64_t l2_bytes_per_cycle = 0;
   std::uint64_t l2_crossing_bytes_per_cycle = 0;  // between the partitions (0: unlimited)
   std::uint64_t l2_atomic_cycles_per_request = 0;
-  std::uint64_t l2_atomic_lines_per_unit = 1;      // neighbouring lines whose atomics share a slice
+  std::uint64_t l2_atomic_units = 0;                  // units applying atomics (0: one per slice)
+  std::uint64_t l2_atomic_unit_shared_line_bits = 0;  // line-index bits that choose no unit
+  std::uint64_t l2_atomic_lanes_per_cycle = 0;        // all units together (0: unlimited)
+  std::uint64_t l2_atomic_request_min_lanes = 1;      // ...where a request counts at least these
   std::uint64_t l2_atomic_min_lanes = 1;           // on a word just updated: at least these lanes
   std::uint64_t l2_atomic_spread_min_lanes = 1;    // one lane on other words: at least these lanes
   std::uint64_t l2_atomic_group_min_lanes = 1;     // more lanes on other words: at least these

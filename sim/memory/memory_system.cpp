@@ -34,7 +34,9 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
           std::max<std::uint64_t>(1, std::min(gpu.timing.l2_partitions, gpu.timing.l2_slices))),
       partition_of_sm_(std::move(partition_of_sm)),
       slice_servers_(gpu.timing.l2_slices),
-      last_atomic_(gpu.timing.l2_slices),
+      last_atomic_(gpu.timing.l2_atomic_units != 0 ? gpu.timing.l2_atomic_units
+                                                   : gpu.timing.l2_slices),
+      atomic_units_(last_atomic_.size()),
       channel_servers_(gpu.timing.dram_channels) {
   // Two sides when the slices of a partition and the channels split evenly between them.
   const std::uint64_t per_partition = t_.l2_slices / partitions_;
@@ -51,6 +53,8 @@ MemorySystem::MemorySystem(const config::GpuConfig& gpu, std::vector<std::uint32
       static_cast<double>(t_.dram_channels) / static_cast<double>(t_.dram_bytes_per_cycle);
   dram_access_bytes_ = static_cast<double>(t_.dram_access_sectors * 32);
   side_dram_bytes_per_cycle_ = static_cast<double>(t_.dram_bytes_per_cycle) / sides_;
+  if (t_.l2_atomic_lanes_per_cycle != 0)
+    atomic_cycles_per_lane_ = 1.0 / static_cast<double>(t_.l2_atomic_lanes_per_cycle);
   crossing_servers_.resize(sides_ * partitions_);
   if (t_.l2_crossing_bytes_per_cycle != 0)
     crossing_cycles_per_byte_ = static_cast<double>(sides_ * partitions_) /
@@ -217,16 +221,15 @@ double MemorySystem::write_sector_times(const L2Request& r) const {
   return merged_share * merged + (1 - merged_share) * written;
 }
 
-BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t slice) {
-  // An atomic is applied lane by lane in the slice: its time, not the bytes, counts. A request
+BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t unit) {
+  // An atomic is applied lane by lane in its unit: its time, not the bytes, counts. A request
   // of few lanes still takes as long as some lanes: l2_atomic_min_lanes when it updates a word
-  // the slice's previous atomic did, since it waits for that update (atom_one_lane: one lane on
+  // the unit's previous atomic did, since it waits for that update (atom_one_lane: one lane on
   // one word, 3.48 cycles a request against 4.99 for 32 lanes); on other words
   // l2_atomic_spread_min_lanes for one lane and l2_atomic_group_min_lanes for more
-  // (atomic_scatter.kir over 32,768 lines: 1.28 cycles a request of one lane, 1.97 and 1.99 of
-  // two and four). Lanes on one word are applied one after another, each as a one-lane atomic:
-  // two or four lanes of a request on one word take two or four times 1.28 cycles.
-  LastAtomic& last = last_atomic_[slice];
+  // (atomic_scatter.kir over 32,768 lines, every unit evenly loaded). Lanes on one word are
+  // applied one after another, each as a one-lane atomic.
+  LastAtomic& last = last_atomic_[unit];
   const bool waits = last.line == r.line && (last.words & r.words) != 0;
   last = {r.line, r.words};
   const std::uint64_t least = waits         ? t_.l2_atomic_min_lanes
@@ -238,22 +241,56 @@ BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t slice) {
   return BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0};
 }
 
+Cycle MemorySystem::book_atomic(const L2Request& r, std::uint64_t unit, Cycle arrival,
+                                BusyCycles busy) {
+  // Every unit's requests pass one stage that takes l2_atomic_lanes_per_cycle lanes a cycle, a
+  // request no fewer than l2_atomic_request_min_lanes, then the unit: with every unit busy the
+  // GPU applies less than their sum (atom_spread: 32-lane requests over 4,096 lines at 48
+  // units' rate; atom_scatter_32k: one-lane requests over 32,768 lines at 50 a cycle).
+  if (atomic_cycles_per_lane_ != 0) {
+    const auto lanes = std::max<std::uint64_t>(r.lanes, t_.l2_atomic_request_min_lanes);
+    arrival = atomic_lanes_.book(arrival,
+                                 BusyCycles{atomic_cycles_per_lane_ * static_cast<double>(lanes)});
+  }
+  return atomic_units_[unit].book(arrival, busy);
+}
+
+std::uint64_t MemorySystem::atomic_unit_of(std::uint64_t line) const {
+  // The H100's units (atomic_units_probe.cu): lines 2k and 2k + 1 share one, and so do 8k + j
+  // and 8k + j + 4 (bits 0 and 2 of the index choose none). The groups that remain are spread
+  // over its 80 units so that 64 consecutive ones (256 lines from 0) reach 64 units, and lines
+  // far apart are not tied to each other: each run of 64 groups starts at a unit hashed from its
+  // place. (A plain remainder would send every block of a launch that starts at a multiple of
+  // 1,024 lines to the same few units at once; folding the index to the units' 7 bits would load
+  // a third of 96 units twice.)
+  const std::uint64_t shared = t_.l2_atomic_unit_shared_line_bits;
+  std::uint64_t group = 0;
+  unsigned kept = 0;
+  for (unsigned bit = 0; bit < 8; ++bit) {
+    if ((shared >> bit & 1) == 0) group |= (line >> bit & 1) << kept++;
+  }
+  group |= (line >> 8) << kept;
+  constexpr unsigned kRunBits = 6;
+  const std::uint64_t run_start = ((group >> kRunBits) * 0x9E3779B97F4A7C15ull) >> 40;
+  return ((group & ((1u << kRunBits) - 1)) + run_start) % atomic_units_.size();
+}
+
 MemorySystem::Route MemorySystem::route_of(const L2Request& r) const {
   // Reads and writes go to a slice of their SM's partition; a line's home partition (where the
   // host's copies and written data live) serves what another partition lacks. An atomic is
-  // applied at one place for every SM: the slice that owns the line's group of
-  // l2_atomic_lines_per_unit neighbouring lines, so a few neighbouring lines share one slice's
-  // atomic unit; groups are spread over all slices by a multiplicative hash (calibrated with
-  // it: atom_lines*).
+  // applied at one place for every SM: its line's atomic unit, on the line as its home slice
+  // holds it (where the host's copies left it).
   Route route;
   const bool atomic = r.kind == RequestKind::Atomic;
-  const std::uint64_t group = r.line / std::max<std::uint64_t>(1, t_.l2_atomic_lines_per_unit);
   route.partition = r.sm < partition_of_sm_.size()
                         ? std::min<std::uint64_t>(partition_of_sm_[r.sm], partitions_ - 1)
                         : 0;
-  route.home = atomic ? route.partition : home_of(r.line);
-  route.slice = atomic ? ((group * 0x9E3779B97F4A7C15ull) >> 40) % t_.l2_slices
-                       : slice_of(r.line, route.partition);
+  route.home = home_of(r.line);
+  if (atomic) {
+    route.unit = atomic_unit_of(r.line);
+    route.partition = route.home;
+  }
+  route.slice = slice_of(r.line, route.partition);
   return route;
 }
 
@@ -273,7 +310,7 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
   const std::uint32_t side = side_of_slice(slice_index);
   const auto sectors = count(r.sectors);
   const double sector_times = r.kind == RequestKind::Write ? write_sector_times(r) : sectors;
-  const BusyCycles busy = atomic ? atomic_busy(r, slice_index) : slice_busy(sector_times * 32);
+  const BusyCycles busy = atomic ? atomic_busy(r, route.unit) : slice_busy(sector_times * 32);
   if (r.kind == RequestKind::Write) {
     // Whole sectors are written (no fill from DRAM is needed) in the line's home partition,
     // which keeps every written line; the SM's partition passes them on, across the link: the
@@ -304,7 +341,8 @@ std::uint64_t MemorySystem::serve(const L2Request& r) {
     }
     return at_home + half;
   }
-  const Cycle at_slice = slice_servers_[slice_index].book(r.cycle + half, busy);
+  const Cycle at_slice = atomic ? book_atomic(r, route.unit, r.cycle + half, busy)
+                                : slice_servers_[slice_index].book(r.cycle + half, busy);
   CacheLine uncached;
   CacheLine& line = touch_line(slice_index, r.line, at_slice, uncached);
   const std::uint64_t ready = read_sectors(line, r.line, r.sectors, r.cycle + half, at_slice, side,

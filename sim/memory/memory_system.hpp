@@ -87,9 +87,9 @@ class MemorySystem {
 
  private:
   // Where a request goes: its SM's partition, the line's home partition (the SM's for an
-  // atomic) and the slice that serves it first.
+  // atomic), the slice that serves it first and, for an atomic, the unit that applies it.
   struct Route {
-    std::uint64_t partition = 0, home = 0, slice = 0;
+    std::uint64_t partition = 0, home = 0, slice = 0, unit = 0;
   };
   Route route_of(const L2Request& r) const;
   // Requests are resolved in batches: the sets the one this far ahead will touch are read into
@@ -99,8 +99,13 @@ class MemorySystem {
   std::uint64_t serve(const L2Request& r);
   // When `bytes` sent at `at` toward `to_partition` (lines of `side`) are across the link.
   Cycle cross(std::uint32_t side, std::uint64_t to_partition, double bytes, Cycle at);
-  // The slice time of atomic `r` at `slice` (and it becomes the slice's last atomic).
-  BusyCycles atomic_busy(const L2Request& r, std::uint64_t slice);
+  // The time of atomic `r` at its unit (and it becomes the unit's last atomic).
+  BusyCycles atomic_busy(const L2Request& r, std::uint64_t unit);
+  // When atomic `r`, arriving at `arrival`, is applied at `unit` (taking `busy` there).
+  Cycle book_atomic(const L2Request& r, std::uint64_t unit, Cycle arrival, BusyCycles busy);
+  // The unit that applies the atomics of `line`: its index without the shared bits, hashed over
+  // the units.
+  std::uint64_t atomic_unit_of(std::uint64_t line) const;
   double write_sector_times(const L2Request& r) const;  // a write's slice time, in read sectors
   // The partition a line lives in: the host's copies and every write end there.
   std::uint64_t home_of(std::uint64_t line) const;
@@ -133,13 +138,16 @@ class MemorySystem {
   std::vector<std::uint32_t> partition_of_sm_;
   std::vector<SectorCache> slices_;
   std::vector<BandwidthServer> slice_servers_;
-  // By slice: the line and words of the last atomic it applied (an atomic on one of them waits
-  // for that update).
+  // By atomic unit: the line and words of the last atomic it applied (an atomic on one of them
+  // waits for that update).
   struct LastAtomic {
     std::uint64_t line = UINT64_MAX;
     std::uint32_t words = 0;
   };
   std::vector<LastAtomic> last_atomic_;
+  std::vector<BandwidthServer> atomic_units_;
+  BandwidthServer atomic_lanes_;  // what all units apply together (l2_atomic_lanes_per_cycle)
+  double atomic_cycles_per_lane_ = 0;
   std::vector<BandwidthServer> channel_servers_;  // the DRAM channels
   // By side and receiving partition: the link that carries lines fetched from the other one.
   std::vector<BandwidthServer> crossing_servers_;

@@ -77,13 +77,82 @@ TEST_CASE("a store from the other partition crosses the link to the line's home"
   CHECK(far_lines <= 48);
 }
 
+// One L2 slice and one atomic unit, with no stage before it (l2_atomic_lanes_per_cycle 0).
+config::GpuConfig one_atomic_unit() {
+  return h200({"memory.l2_slices=1", "memory.dram_channels=1", "memory.l2_atomic_units=1",
+               "memory.l2_atomic_lanes_per_cycle=0"});
+}
+
+// A 32-lane atomic on every word of each of `lines`, all at cycle 0; their done cycles.
+std::vector<std::uint64_t> full_line_atomics(const config::GpuConfig& gpu,
+                                             const std::vector<std::uint32_t>& lines) {
+  memory::MemorySystem m(gpu);
+  m.preload(0, std::uint64_t{8192} * kLineBytes);
+  std::vector<memory::L2Request> atomics;
+  atomics.reserve(lines.size());
+  for (std::uint32_t i = 0; i < lines.size(); ++i) {
+    memory::L2Request r{0, 0, i, lines[i], 0xf};
+    r.kind = memory::RequestKind::Atomic;
+    r.lanes = 32;
+    r.words = 0xffffffffu;
+    atomics.push_back(r);
+  }
+  resolve_all(m, atomics);
+  std::vector<std::uint64_t> done;
+  for (const auto& r : atomics) done.push_back(r.done);
+  return done;
+}
+
+TEST_CASE("lines that differ only in bits 0 and 2 of their index share an atomic unit") {
+  // l2_atomic_unit_shared_line_bits 5, as an H100's pairs of lines show. A 32-lane atomic takes
+  // its unit l2_atomic_cycles_per_request (5) cycles: two on one unit, both at cycle 0, are done
+  // at half + 5 + half and half + 10 + half; on two units both at half + 5 + half.
+  const auto gpu = h200({"memory.l2_atomic_lanes_per_cycle=0"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  for (const std::uint32_t other : {1u, 4u, 5u, 1025u, 1028u}) {
+    CAPTURE(other);
+    const std::uint32_t first = other >= 1024 ? 1024 : 0;
+    CHECK(full_line_atomics(gpu, {first, other})[1] == half + 10 + half);
+  }
+  for (const std::uint32_t other : {2u, 3u, 6u, 7u, 8u, 9u}) {
+    CAPTURE(other);
+    CHECK(full_line_atomics(gpu, {0, other})[1] == half + 5 + half);
+  }
+}
+
+TEST_CASE("256 consecutive lines reach 64 atomic units, each with 4 lines") {
+  // 256 lines from 0 are 64 groups of 4 that share a unit (bits 0 and 2): if the 64 groups have
+  // 64 of the 96 units, each unit applies 4 of the 32-lane atomics, the last done at half + 20 +
+  // half; two groups on one unit would make it half + 40 + half. The same from line 4,096 on.
+  const auto gpu = h200({"memory.l2_atomic_lanes_per_cycle=0"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  for (const std::uint32_t start : {0u, 4096u}) {
+    std::vector<std::uint32_t> lines(256);
+    for (std::uint32_t i = 0; i < 256; ++i) lines[i] = start + i;
+    const auto done = full_line_atomics(gpu, lines);
+    CHECK(*std::max_element(done.begin(), done.end()) == half + 20 + half);
+  }
+}
+
+TEST_CASE("every atomic passes one stage of l2_atomic_lanes_per_cycle before its unit") {
+  // 32 lanes a cycle: a 32-lane atomic holds the stage 1 cycle. Ten of them on lines of ten
+  // units (0, 2, 8, 10, ...: other groups), all at cycle 0, leave it at half + 1, ..., half + 10,
+  // and each takes its own unit 5 cycles: the last done at half + 15 + half. A one-lane atomic
+  // counts as l2_atomic_request_min_lanes (6) there.
+  const auto gpu = h200({"memory.l2_atomic_lanes_per_cycle=32"});
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  std::vector<std::uint32_t> lines;
+  for (std::uint32_t i = 0; i < 10; ++i) lines.push_back(i / 2 * 8 + i % 2 * 2);
+  CHECK(full_line_atomics(gpu, lines).back() == half + 15 + half);
+}
+
 TEST_CASE("a one-lane atomic waits for the update of its word, not of another word") {
-  // One slice. Ten one-lane atomics on line 5 at cycle 0: on one word each waits for the one
+  // One unit. Ten one-lane atomics on line 5 at cycle 0: on one word each waits for the one
   // before, taking l2_atomic_min_lanes (22) lanes' time, 5 x 22 / 32 = 3.4375 cycles, but for
-  // the first (nothing before it): 5 x 8 / 32 = 1.25 + 9 x 3.4375 = 32.19, so the last is done
-  // at half + 33 + half. On ten different words each takes l2_atomic_spread_min_lanes (8): 10 x
-  // 1.25 = 12.5, the last done at half + 13 + half.
-  const auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1"});
+  // the first (nothing before it): 5 x 10 / 32 = 1.5625 + 9 x 3.4375 = 32.5, so the last is done
+  // at half + 33 + half. On ten different words each takes l2_atomic_spread_min_lanes (10): 10 x
+  // 1.5625 = 15.6, the last done at half + 16 + half.
+  const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
   auto last_done = [&](bool same_word) {
     memory::MemorySystem m(gpu);
@@ -102,16 +171,16 @@ TEST_CASE("a one-lane atomic waits for the update of its word, not of another wo
     return atomics.back().done;
   };
   CHECK(last_done(true) == half + 33 + half);
-  CHECK(last_done(false) == half + 13 + half);
+  CHECK(last_done(false) == half + 16 + half);
 }
 
 TEST_CASE("lanes of one atomic on one word are applied one after another") {
-  // One slice. Ten atomics of four lanes on lines 0-9 at cycle 0 (no two on one line, so none
-  // waits for another's update). On four words each takes l2_atomic_group_min_lanes (11) lanes'
-  // time: 10 x 5 x 11 / 32 = 17.19, the last done at half + 18 + half. With the four lanes on
-  // one word it is four one-lane atomics, 4 x l2_atomic_spread_min_lanes (8) lanes: 10 x 5 x 32
-  // / 32 = 50, done at half + 50 + half.
-  const auto gpu = h200({"memory.l2_slices=1", "memory.dram_channels=1"});
+  // One unit. Ten atomics of four lanes on lines 0-9 at cycle 0 (no two on one line, so none
+  // waits for another's update). On four words each takes l2_atomic_group_min_lanes (16) lanes'
+  // time: 10 x 5 x 16 / 32 = 25, the last done at half + 25 + half. With the four lanes on one
+  // word it is four one-lane atomics, 4 x l2_atomic_spread_min_lanes (10) lanes: 10 x 5 x 40 /
+  // 32 = 62.5, done at half + 63 + half.
+  const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
   auto last_done = [&](std::uint8_t lanes_on_one_word) {
     memory::MemorySystem m(gpu);
@@ -129,8 +198,8 @@ TEST_CASE("lanes of one atomic on one word are applied one after another") {
     resolve_all(m, atomics);
     return atomics.back().done;
   };
-  CHECK(last_done(1) == half + 18 + half);
-  CHECK(last_done(4) == half + 50 + half);
+  CHECK(last_done(1) == half + 25 + half);
+  CHECK(last_done(4) == half + 63 + half);
 }
 
 TEST_CASE("a store's slice time follows its sectors, those written in part, and merges") {
