@@ -1,9 +1,12 @@
 #include "sim/scheduler/timing_engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <string>
 
 #include "sim/core/exec/executor.hpp"
 #include "sim/core/ir/loop_unroll.hpp"
@@ -96,7 +99,7 @@ class TimingEngine {
         end.store(t + interval);
         team.run(simulate);
         ++intervals_;
-        check_interval();
+        check_interval(t + interval);
         if (resolver_.in_parallel(interval_requests_))
           team.run(resolve);
         else
@@ -119,8 +122,9 @@ class TimingEngine {
   }
 
  private:
-  // After the SMs' share of an interval: a kernel fault or the instruction budget stops it.
-  void check_interval() {
+  // After the SMs' share of the interval that ends at `boundary`: a kernel fault, the
+  // instruction budget or the cycle limit stops it.
+  void check_interval(std::uint64_t boundary) {
     for (auto& sm : sms_) {
       if (sm->fault()) throw *sm->fault();
     }
@@ -130,7 +134,18 @@ class TimingEngine {
       executed += sm->stats().warp_instructions;
       requests += sm->requests().size();
     }
-    if (executed > options_.max_warp_instructions) over_budget();
+    if (executed > options_.max_warp_instructions) {
+      over_budget(
+          fmt::format("more than {} warp instructions executed; the kernel may never "
+                      "finish (raise the limit with --max-warp-insts)",
+                      options_.max_warp_instructions));
+    }
+    if (boundary > options_.max_cycles) {
+      over_budget(
+          fmt::format("more than {} cycles simulated; the kernel may never finish (raise "
+                      "the limit with --max-cycles)",
+                      options_.max_cycles));
+    }
     if (options_.progress != nullptr) {
       options_.progress->blocks(blocks_done_, launch_.blocks());
       options_.progress->instructions(executed);
@@ -152,13 +167,13 @@ class TimingEngine {
     check_deadlock();
   }
 
-  [[noreturn]] void over_budget() {
+  [[noreturn]] void over_budget(const std::string& what) {
     for (auto& sm : sms_) {
       std::vector<exec::BlockState>* cluster = sm->waiting_cluster();
       if (cluster == nullptr) continue;
-      frontend_.over_budget(sm->stats(), *cluster, options_.max_warp_instructions);
+      frontend_.over_budget(sm->stats(), *cluster, what);
     }
-    throw std::logic_error("instruction budget exceeded with no resident block");
+    throw std::logic_error(what + ", with no resident block");
   }
 
   bool finished() const {

@@ -25,6 +25,9 @@ namespace warpsim::scheduler {
 struct TimingOptions {
   std::uint32_t threads = 1;
   std::uint64_t max_warp_instructions = 1'000'000'000;
+  // Simulated cycles after which a launch that has not finished is stopped as one that may never
+  // finish (a warp spinning on a flag nobody sets costs little host time per cycle, but many).
+  std::uint64_t max_cycles = 100'000'000;
   // The SMs whose activity (warp states, blocks, counters) is recorded for a picture or a
   // trace, and the spans they keep at most in all (each its share, at least kMinActivityBudget).
   std::vector<std::uint32_t> record_sms;

@@ -109,4 +109,42 @@ TEST_CASE("on its SASS, every faulting kernel faults where the GPU's code would,
 }
 
 }  // namespace
+TEST_CASE("a kernel spinning on a flag nobody sets stops at the cycle limit in the timing mode") {
+  // One warp reads a zero flag (by an atomic, which no compiler may hoist) until it is set: it
+  // never is. In the timing mode each read takes an L2 round trip, so the instruction budget
+  // would take hours of the host's time to reach; --max-cycles stops it, at the spinning warp.
+  namespace fs = std::filesystem;
+  const fs::path file = fs::temp_directory_path() / "warpsim_spin_on_flag.kir";
+  std::ofstream(file) << "kernel k(flag: ptr global u32) {\n"
+                         "entry:\n"
+                         "  jmp spin\n"
+                         "spin:\n"
+                         "  %v = atom.global.or.u32 flag[0], 0\n"
+                         "  %unset = eq.u32 %v, 0\n"
+                         "  br %unset, spin, done\n"
+                         "done:\n"
+                         "  ret\n"
+                         "}\n"
+                         "launch k grid(1) block(32) {\n"
+                         "  flag = u32[1] zero\n"
+                         "}\n";
+  std::vector<std::string> frontends{"ir"};
+  if (have_sass_tools("the SASS frontend's cycle limit is not checked"))
+    frontends.push_back("sass");
+  for (const std::string& frontend : frontends) {
+    CAPTURE(frontend);
+    const auto r = run_cli({"run", file.string(), "--mode", "timing", "--frontend", frontend,
+                            "--max-cycles", "200000"});
+    CAPTURE(r.err);
+    CHECK(r.exit_code == 3);
+    const std::string head = file.string() + ":";
+    const auto at = r.err.find(head);
+    REQUIRE(at != std::string::npos);
+    CHECK(r.err.find("kernel fault in k: more than 200000 cycles simulated; the kernel may never "
+                     "finish (raise the limit with --max-cycles)",
+                     at) != std::string::npos);
+    CHECK(r.err.find("  block (0, 0, 0)", at) != std::string::npos);
+  }
+}
+
 }  // namespace warpsim::test

@@ -56,6 +56,9 @@ void add_run_options(po::options_description& desc) {
   add_input_options(desc);
   desc.add_options()("max-warp-insts", count_value(1)->default_value(1'000'000'000),
                      "fault when the kernel executes more warp instructions than this")(
+      "max-cycles", count_value(1)->default_value(100'000'000),
+      "timing: fault when the launch runs more cycles than this without finishing (the "
+      "default is about 50 ms of an H200's time)")(
       "block-order", po::value<std::string>()->default_value("sequential"),
       "sequential, or random (clusters of blocks in a seeded random order)")(
       "seed", count_value()->default_value(1), "seed of the random block order");
@@ -132,6 +135,7 @@ void simulate(const CommandLine& cl, const ir::Module& module, const exec::Launc
     topts.threads =
         simulation_threads(static_cast<unsigned>(cl.vars["threads"].as<std::uint64_t>()));
     topts.max_warp_instructions = opts.max_warp_instructions;
+    topts.max_cycles = cl.vars["max-cycles"].as<std::uint64_t>();
     topts.record_sms = activity.recorded_sms();
     topts.flush_l2 = flush_l2;
     topts.progress = &progress;

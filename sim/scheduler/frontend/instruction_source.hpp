@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "sim/core/exec/state.hpp"
@@ -47,11 +48,11 @@ class Frontend {
   // Scoreboard slots (registers) per warp.
   virtual std::uint32_t register_slots() const = 0;
   virtual std::unique_ptr<InstructionSource> source_for_sm(const SmExecution& out) const = 0;
-  // Faults located at `cluster`'s first waiting warp: the budget of warp instructions spent,
-  // or no warp able to run again (a barrier that cannot open).
+  // Faults located at `cluster`'s first waiting warp: a budget spent (`what` says which, and
+  // how to raise it), or no warp able to run again (a barrier that cannot open).
   [[noreturn]] virtual void over_budget(exec::LaunchStats& stats,
                                         std::vector<exec::BlockState>& cluster,
-                                        std::uint64_t budget) const = 0;
+                                        const std::string& what) const = 0;
   [[noreturn]] virtual void deadlock(exec::LaunchStats& stats,
                                      std::vector<exec::BlockState>& cluster) const = 0;
   // Whether the SMs must be simulated on one thread (for results that do not depend on the

@@ -57,14 +57,12 @@ std::unique_ptr<InstructionSource> IrFrontend::source_for_sm(const SmExecution& 
 }
 
 void IrFrontend::over_budget(exec::LaunchStats& stats, std::vector<exec::BlockState>& cluster,
-                             std::uint64_t budget) const {
+                             const std::string& what) const {
   exec::ExecContext ctx{program_, launch_, memory_, stats, &cluster, &cluster[0]};
   const exec::WarpState& w = cluster[0].warps[0];
   const std::uint32_t pc = w.stack.empty() ? 0u : w.stack.back().pc;
   exec::fault(ctx, w, program_.insts[std::min<std::size_t>(pc, program_.insts.size() - 1)], 0,
-              "more than " + std::to_string(budget) +
-                  " warp instructions executed; the kernel may never finish (raise the limit "
-                  "with --max-warp-insts)");
+              what);
 }
 
 void IrFrontend::deadlock(exec::LaunchStats& stats, std::vector<exec::BlockState>& cluster) const {

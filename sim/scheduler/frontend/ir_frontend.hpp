@@ -22,7 +22,7 @@ class IrFrontend final : public Frontend {
   }
   std::unique_ptr<InstructionSource> source_for_sm(const SmExecution& out) const override;
   [[noreturn]] void over_budget(exec::LaunchStats& stats, std::vector<exec::BlockState>& cluster,
-                                std::uint64_t budget) const override;
+                                const std::string& what) const override;
   [[noreturn]] void deadlock(exec::LaunchStats& stats,
                              std::vector<exec::BlockState>& cluster) const override;
 

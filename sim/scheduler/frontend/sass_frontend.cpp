@@ -405,12 +405,8 @@ std::unique_ptr<InstructionSource> SassFrontend::source_for_sm(const SmExecution
 }
 
 void SassFrontend::over_budget(exec::LaunchStats& /*stats*/, std::vector<exec::BlockState>& cluster,
-                               std::uint64_t budget) const {
-  fault_at(launch_, cluster.front(),
-           fmt::format("more than {} warp instructions executed; the kernel may never finish "
-                       "(raise the limit with --max-warp-insts)",
-                       budget),
-           running_warp(cluster.front()));
+                               const std::string& what) const {
+  fault_at(launch_, cluster.front(), what, running_warp(cluster.front()));
 }
 
 void SassFrontend::deadlock(exec::LaunchStats& /*stats*/,

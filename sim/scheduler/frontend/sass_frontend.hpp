@@ -36,7 +36,7 @@ class SassFrontend final : public Frontend {
   std::uint32_t register_slots() const override { return kSassScoreboards + 1; }
   std::unique_ptr<InstructionSource> source_for_sm(const SmExecution& out) const override;
   [[noreturn]] void over_budget(exec::LaunchStats& stats, std::vector<exec::BlockState>& cluster,
-                                std::uint64_t budget) const override;
+                                const std::string& what) const override;
   [[noreturn]] void deadlock(exec::LaunchStats& stats,
                              std::vector<exec::BlockState>& cluster) const override;
   // Global atomics apply at issue here, so SMs on several threads would order them by chance.
