@@ -180,7 +180,7 @@ const std::vector<KeySpec>& timing_keys() {
       {"memory.lg_queue_cycles", K::Integer, "cycles", "512",
        "L1 tag-stage backlog beyond which a warp cannot issue a global access (LG throttle)",
        &T::lg_queue_cycles, 1, 1u << 20},
-      {"memory.l1_max_outstanding_lines", K::Integer, "lines", "512",
+      {"memory.l1_max_outstanding_lines", K::Integer, "lines", "1024",
        "L1 misses in flight per SM; beyond, global accesses wait (LG throttle)",
        &T::l1_max_outstanding_lines, 1, 1u << 20},
       {"memory.l2_slices", K::Integer, "slices", "64", "L2 slices, interleaved by line",

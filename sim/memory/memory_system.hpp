@@ -38,6 +38,7 @@ struct L2Request {
   std::uint8_t partial = 0;            // writes: sectors written only in part
   std::uint8_t merged_lanes = 0;       // writes: lanes merged into the warp's previous store's
   std::uint8_t lanes = 0;              // atomics, writes: lanes updating this line
+  std::uint8_t lane_words = 1;         // atomics: 4-byte words each lane updates (2: 64-bit)
   std::uint32_t words = 0;             // atomics, writes: the line's 4-byte words they update
   std::uint8_t lanes_on_one_word = 1;  // atomics: the most lanes updating one of those words
   RequestKind kind = RequestKind::Read;

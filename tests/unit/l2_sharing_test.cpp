@@ -146,6 +146,33 @@ TEST_CASE("every atomic passes one stage of l2_atomic_lanes_per_cycle before its
   CHECK(full_line_atomics(gpu, lines).back() == half + 15 + half);
 }
 
+TEST_CASE("a 64-bit atomic lane takes two 32-bit lanes' time at its unit") {
+  // One unit. Ten atomics of 16 lanes, each on its own line (none waits for another's update):
+  // with 32-bit lanes each takes l2_atomic_group_min_lanes (16) lanes' time, 5 x 16 / 32 = 2.5
+  // cycles, the last done at half + 25 + half; with 64-bit lanes 32 lanes' time, 5 cycles, the
+  // last at half + 50 + half.
+  const auto gpu = one_atomic_unit();
+  const std::uint64_t half = gpu.timing.l2_latency / 2;
+  auto last_done = [&](std::uint8_t lane_words) {
+    memory::MemorySystem m(gpu);
+    m.preload(0, std::uint64_t{16} * kLineBytes);
+    std::vector<memory::L2Request> atomics;
+    atomics.reserve(10);
+    for (std::uint32_t i = 0; i < 10; ++i) {
+      memory::L2Request r{0, 0, i, i, 0xf};
+      r.kind = memory::RequestKind::Atomic;
+      r.lanes = 16;
+      r.lane_words = lane_words;
+      r.words = lane_words == 1 ? 0xFFFFu : 0xFFFFFFFFu;
+      atomics.push_back(r);
+    }
+    resolve_all(m, atomics);
+    return atomics.back().done;
+  };
+  CHECK(last_done(1) == half + 25 + half);
+  CHECK(last_done(2) == half + 50 + half);
+}
+
 TEST_CASE("a one-lane atomic waits for the update of its word, not of another word") {
   // One unit. Ten one-lane atomics on line 5 at cycle 0: on one word each waits for the one
   // before, taking l2_atomic_min_lanes (22) lanes' time, 5 x 22 / 32 = 3.4375 cycles, but for

@@ -9,9 +9,10 @@
 namespace warpsim::scheduler {
 namespace {
 
-// An atomic's request for `line`: how many lanes update it, which of its words, and the most
-// lanes on one word (the L2 applies those one after another).
+// An atomic's request for `line`: how many lanes update it, which of its words, how many words
+// each lane updates, and the most lanes on one element (the L2 applies those one after another).
 void count_atomic_lanes(const GlobalAccess& a, std::uint64_t line, memory::L2Request& r) {
+  const unsigned lane_words = std::clamp(a.access_bytes / 4, 1u, 4u);
   unsigned lanes = 0;
   std::uint32_t updated = 0;
   std::uint8_t on_word[memory::kLineBytes / 4] = {};  // lanes on each of the line's words
@@ -21,10 +22,11 @@ void count_atomic_lanes(const GlobalAccess& a, std::uint64_t line, memory::L2Req
     if (address / memory::kLineBytes != line) continue;
     ++lanes;
     const auto word = static_cast<unsigned>(address % memory::kLineBytes / 4);
-    updated |= 1u << word;
+    updated |= ((1u << lane_words) - 1) << word;
     most = std::max(most, ++on_word[word]);
   }
   r.lanes = static_cast<std::uint8_t>(lanes);
+  r.lane_words = static_cast<std::uint8_t>(lane_words);
   r.words = updated;
   r.lanes_on_one_word = most;
 }
