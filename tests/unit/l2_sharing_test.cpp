@@ -83,6 +83,24 @@ config::GpuConfig one_atomic_unit() {
                "memory.l2_atomic_lanes_per_cycle=0"});
 }
 
+// Ten atomics at cycle 0 on one atomic unit, the i-th on line i (sector 0) as `set_up(r, i)`
+// changes it; when the last is done.
+template <typename SetUp>
+std::uint64_t last_of_ten_atomics(SetUp set_up) {
+  memory::MemorySystem m(one_atomic_unit());
+  m.preload(0, std::uint64_t{16} * kLineBytes);
+  std::vector<memory::L2Request> atomics;
+  atomics.reserve(10);
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    memory::L2Request r{0, 0, i, i, 0x1};
+    r.kind = memory::RequestKind::Atomic;
+    set_up(r, i);
+    atomics.push_back(r);
+  }
+  resolve_all(m, atomics);
+  return atomics.back().done;
+}
+
 // A 32-lane atomic on every word of each of `lines`, all at cycle 0; their done cycles.
 std::vector<std::uint64_t> full_line_atomics(const config::GpuConfig& gpu,
                                              const std::vector<std::uint32_t>& lines) {
@@ -153,21 +171,12 @@ TEST_CASE("a 64-bit atomic lane takes two 32-bit lanes' time at its unit") {
   // last at half + 50 + half.
   const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
-  auto last_done = [&](std::uint8_t lane_words) {
-    memory::MemorySystem m(gpu);
-    m.preload(0, std::uint64_t{16} * kLineBytes);
-    std::vector<memory::L2Request> atomics;
-    atomics.reserve(10);
-    for (std::uint32_t i = 0; i < 10; ++i) {
-      memory::L2Request r{0, 0, i, i, 0xf};
-      r.kind = memory::RequestKind::Atomic;
+  auto last_done = [](std::uint8_t lane_words) {
+    return last_of_ten_atomics([&](memory::L2Request& r, std::uint32_t) {
       r.lanes = 16;
       r.lane_words = lane_words;
       r.words = lane_words == 1 ? 0xFFFFu : 0xFFFFFFFFu;
-      atomics.push_back(r);
-    }
-    resolve_all(m, atomics);
-    return atomics.back().done;
+    });
   };
   CHECK(last_done(1) == half + 25 + half);
   CHECK(last_done(2) == half + 50 + half);
@@ -181,21 +190,13 @@ TEST_CASE("a one-lane atomic waits for the update of its word, not of another wo
   // 1.5625 = 15.6, the last done at half + 16 + half.
   const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
-  auto last_done = [&](bool same_word) {
-    memory::MemorySystem m(gpu);
-    m.preload(0, std::uint64_t{16} * kLineBytes);
-    std::vector<memory::L2Request> atomics;
-    atomics.reserve(10);
-    for (std::uint32_t i = 0; i < 10; ++i) {
-      memory::L2Request r{0, 0, i, 5, 0x1};
-      r.kind = memory::RequestKind::Atomic;
+  auto last_done = [](bool same_word) {
+    return last_of_ten_atomics([&](memory::L2Request& r, std::uint32_t i) {
+      r.line = 5;
       r.lanes = 1;
       r.words = same_word ? 1u : 1u << i;
       r.sectors = static_cast<std::uint8_t>(1u << ((same_word ? 0 : i) / 8));
-      atomics.push_back(r);
-    }
-    resolve_all(m, atomics);
-    return atomics.back().done;
+    });
   };
   CHECK(last_done(true) == half + 33 + half);
   CHECK(last_done(false) == half + 16 + half);
@@ -209,21 +210,12 @@ TEST_CASE("lanes of one atomic on one word are applied one after another") {
   // 32 = 62.5, done at half + 63 + half.
   const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
-  auto last_done = [&](std::uint8_t lanes_on_one_word) {
-    memory::MemorySystem m(gpu);
-    m.preload(0, std::uint64_t{16} * kLineBytes);
-    std::vector<memory::L2Request> atomics;
-    atomics.reserve(10);
-    for (std::uint32_t i = 0; i < 10; ++i) {
-      memory::L2Request r{0, 0, i, i, 0x1};
-      r.kind = memory::RequestKind::Atomic;
+  auto last_done = [](std::uint8_t lanes_on_one_word) {
+    return last_of_ten_atomics([&](memory::L2Request& r, std::uint32_t) {
       r.lanes = 4;
       r.words = lanes_on_one_word == 1 ? 0xFu : 0x1u;
       r.lanes_on_one_word = lanes_on_one_word;
-      atomics.push_back(r);
-    }
-    resolve_all(m, atomics);
-    return atomics.back().done;
+    });
   };
   CHECK(last_done(1) == half + 25 + half);
   CHECK(last_done(4) == half + 63 + half);
