@@ -237,9 +237,9 @@ BusyCycles MemorySystem::atomic_busy(const L2Request& r, std::uint64_t unit) {
                                             : t_.l2_atomic_spread_min_lanes;
   // A 64-bit lane takes two 32-bit lanes' time (atomic_units.kir words64_2: 32 lanes on 16
   // elements 9.3 cycles a request on an H100, against 4.7 for 32 lanes of 32 bits).
-  const std::uint64_t updates = std::uint64_t{r.lanes} * r.lane_words;
-  const auto lanes = static_cast<double>(std::max(
-      {least, updates, std::uint64_t{r.lanes_on_one_word} * t_.l2_atomic_spread_min_lanes}));
+  const auto lanes = static_cast<double>(
+      std::max({least, r.word_updates(),
+                std::uint64_t{r.lanes_on_one_word} * t_.l2_atomic_spread_min_lanes}));
   return BusyCycles{static_cast<double>(t_.l2_atomic_cycles_per_request) * lanes / 32.0};
 }
 
@@ -250,8 +250,7 @@ Cycle MemorySystem::book_atomic(const L2Request& r, std::uint64_t unit, Cycle ar
   // GPU applies less than their sum (atom_spread: 32-lane requests over 4,096 lines at 48
   // units' rate; atom_scatter_32k: one-lane requests over 32,768 lines at 50 a cycle).
   if (atomic_cycles_per_lane_ != 0) {
-    const auto lanes = std::max<std::uint64_t>(std::uint64_t{r.lanes} * r.lane_words,
-                                               t_.l2_atomic_request_min_lanes);
+    const auto lanes = std::max(r.word_updates(), t_.l2_atomic_request_min_lanes);
     arrival = atomic_lanes_.book(arrival,
                                  BusyCycles{atomic_cycles_per_lane_ * static_cast<double>(lanes)});
   }

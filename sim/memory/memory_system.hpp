@@ -15,7 +15,7 @@
 // grows with the load long before the bandwidth is reached). DRAM reads move aligned groups of
 // dram_access_sectors sectors, all of which the L2 keeps. Writes allocate in L2 and mark sectors
 // dirty (write-back: evicting a dirty line writes its dirty sectors to DRAM). Atomics are
-// resolved at the slice: their update is applied there, in the order above.
+// applied by the line's atomic unit, on the line as its home slice holds it, in the order above.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +44,9 @@ struct L2Request {
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
   std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1
+
+  // Atomics: the 4-byte words its lanes update, counted once per lane (a 64-bit lane twice).
+  std::uint64_t word_updates() const { return std::uint64_t{lanes} * lane_words; }
 };
 
 struct MemoryCounters {
@@ -74,8 +77,8 @@ class MemorySystem {
       r.done = std::max(serve(r), not_before);
     }
   }
-  // The same for requests of one side only and without atomics (an atomic's slice may be on
-  // another side than its line): the caller may run the sides on different threads.
+  // The same for requests of one side only and without atomics (the atomic units and the stage
+  // before them serve both sides): the caller may run the sides on different threads.
   void resolve_side(const std::vector<L2Request*>& requests, std::uint64_t not_before);
 
   // Marks [address, address + bytes) present and clean in L2, as the host's copies to the GPU
@@ -87,8 +90,8 @@ class MemorySystem {
   MemoryCounters counters() const;
 
  private:
-  // Where a request goes: its SM's partition, the line's home partition (the SM's for an
-  // atomic), the slice that serves it first and, for an atomic, the unit that applies it.
+  // Where a request goes: its SM's partition (for an atomic, the line's home), the line's home
+  // partition, the slice that serves it first and, for an atomic, the unit that applies it.
   struct Route {
     std::uint64_t partition = 0, home = 0, slice = 0, unit = 0;
   };

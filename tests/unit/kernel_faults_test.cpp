@@ -108,7 +108,6 @@ TEST_CASE("on its SASS, every faulting kernel faults where the GPU's code would,
   CHECK(faults >= 2 * 8);
 }
 
-}  // namespace
 TEST_CASE("a kernel spinning on a flag nobody sets stops at the cycle limit in the timing mode") {
   // One warp reads a zero flag (by an atomic, which no compiler may hoist) until it is set: it
   // never is. In the timing mode each read takes an L2 round trip, so the instruction budget
@@ -146,5 +145,7 @@ TEST_CASE("a kernel spinning on a flag nobody sets stops at the cycle limit in t
     CHECK(r.err.find("  block (0, 0, 0)", at) != std::string::npos);
   }
 }
+
+}  // namespace
 
 }  // namespace warpsim::test
