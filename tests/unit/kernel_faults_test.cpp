@@ -129,7 +129,7 @@ TEST_CASE("a kernel spinning on a flag nobody sets stops at the cycle limit in t
                          "}\n";
   std::vector<std::string> frontends{"ir"};
   if (have_sass_tools("the SASS frontend's cycle limit is not checked"))
-    frontends.push_back("sass");
+    frontends.emplace_back("sass");
   for (const std::string& frontend : frontends) {
     CAPTURE(frontend);
     const auto r = run_cli({"run", file.string(), "--mode", "timing", "--frontend", frontend,

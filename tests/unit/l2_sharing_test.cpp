@@ -117,6 +117,7 @@ std::vector<std::uint64_t> full_line_atomics(const config::GpuConfig& gpu,
   }
   resolve_all(m, atomics);
   std::vector<std::uint64_t> done;
+  done.reserve(atomics.size());
   for (const auto& r : atomics) done.push_back(r.done);
   return done;
 }
