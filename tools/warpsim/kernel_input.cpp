@@ -145,7 +145,7 @@ void note_sass_only(const ir::Kernel& kernel, const char* command, std::ostream&
   if (kernel.sass_only.empty()) return;
   err << "warpsim " << command << ": note: kernel " << kernel.name
       << " runs on its SASS alone; the IR does not import its body:\n  " << kernel.sass_only
-      << "\n  (its counters and cycles are the SASS's; the report has no per-line rows)\n";
+      << "\n  (its counters, cycles and per-line rows are the SASS's)\n";
 }
 
 bool require_ir_body(const ir::Kernel& kernel, const char* command, std::ostream& err) {

@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
+#include <tuple>
 
 #include "sim/core/ir/printer.hpp"
 #include "tools/warpsim/source_lines.hpp"
@@ -41,6 +45,81 @@ bool is_shared(const ir::Instruction& inst) {
   return inst.space == ir::Space::Shared || inst.space == ir::Space::Dsmem;
 }
 
+// One row of the per-line table: a shared access's wavefronts, a global one's sectors.
+void write_row(std::ostream& out, const std::string& where, int width, const std::string& text,
+               bool shared, const exec::MemoryLineStats& s) {
+  const std::string shown = text.size() > 42 ? text.substr(0, 39) + "..." : text;
+  if (shared) {
+    out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", where, width,
+                       shown, s.executions, "", "", s.wavefronts, s.ideal_wavefronts,
+                       s.wavefronts - s.ideal_wavefronts);
+  } else if (s.requests != 0) {
+    out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9.2f} {:>9.2f}\n", where, width, shown,
+                       s.executions, per(s.sectors, s.requests), per(s.ideal_sectors, s.requests));
+  } else {
+    out << fmt::format("  {:>{}}  {:<42} {:>9}\n", where, width, shown, s.executions);
+  }
+}
+
+// A row's counts in JSON: a shared access's wavefronts, a global one's sectors.
+void add_counts(nlohmann::json& row, bool shared, const exec::MemoryLineStats& s) {
+  if (shared) {
+    row["wavefronts"] = s.wavefronts;
+    row["ideal_wavefronts"] = s.ideal_wavefronts;
+    row["bank_conflicts"] = s.wavefronts - s.ideal_wavefronts;
+  } else if (s.requests != 0) {
+    row["requests"] = s.requests;
+    row["sectors"] = s.sectors;
+    row["sectors_per_request"] = per(s.sectors, s.requests);
+    row["ideal_sectors_per_request"] = per(s.ideal_sectors, s.requests);
+  }
+}
+
+// A file as the user would name it: relative to the working directory when inside it (nvcc is
+// given absolute paths).
+std::string shown_path(const std::string& file) {
+  std::error_code error;
+  const std::filesystem::path here = std::filesystem::current_path(error);
+  if (error) return file;
+  const std::filesystem::path relative = std::filesystem::path(file).lexically_relative(here);
+  if (relative.empty() || *relative.begin() == "..") return file;
+  return relative.string();
+}
+
+// A kernel run on its SASS alone: its SASS memory instructions, by CUDA line.
+void write_sass_lines(std::ostream& out, const exec::LaunchStats& stats) {
+  std::vector<const exec::SassMemoryLine*> lines;
+  for (const exec::SassMemoryLine& l : stats.sass_memory_lines) lines.push_back(&l);
+  std::stable_sort(lines.begin(), lines.end(), [](const auto* a, const auto* b) {
+    return std::tie(a->source_file, a->source_line) < std::tie(b->source_file, b->source_line);
+  });
+  out << "memory instructions by CUDA line (the SASS's: the IR has no body for this kernel)\n";
+  out << fmt::format("  {:>8}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", "SASS",
+                     "instruction", "execs", "sect/req", "(ideal)", "wavefronts", "(ideal)",
+                     "conflicts");
+  std::map<std::string, std::vector<std::string>> sources;  // each file's lines, read once
+  std::optional<std::pair<std::string, std::uint32_t>> shown_line;
+  for (const exec::SassMemoryLine* l : lines) {
+    if (shown_line != std::pair(l->source_file, l->source_line)) {
+      shown_line = std::pair(l->source_file, l->source_line);
+      if (l->source_line == 0) {
+        out << "  (no CUDA line)\n";
+      } else {
+        std::vector<std::string>& source = sources[l->source_file];
+        if (source.empty()) {
+          std::ifstream file(l->source_file);
+          for (std::string text; std::getline(file, text);) source.push_back(text);
+        }
+        std::string code = l->source_line <= source.size() ? source[l->source_line - 1] : "";
+        code.erase(0, std::min(code.size(), code.find_first_not_of(" \t")));  // indentation
+        out << fmt::format("  {}:{}  {}\n", shown_path(l->source_file), l->source_line,
+                           code.size() > 70 ? code.substr(0, 67) + "..." : code);
+      }
+    }
+    write_row(out, fmt::format("{:05x}", l->address), 8, l->instruction, l->shared, l->counts);
+  }
+}
+
 }  // namespace
 
 void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
@@ -70,6 +149,10 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
     }
   }
   if (!per_line) return;
+  if (!launch.kernel->sass_only.empty()) {
+    write_sass_lines(out, stats);
+    return;
+  }
   const bool cuda = module != nullptr && has_origins(*launch.kernel);
   std::vector<MemoryLine> lines = memory_lines(*launch.kernel, stats);
   if (cuda) {
@@ -99,24 +182,22 @@ void write_memory_text(std::ostream& out, const exec::LaunchSpec& launch,
       }
       line = o.ptx_line;
     }
-    const std::string text = ir::to_string(*l.inst);
-    const std::string shown = text.size() > 42 ? text.substr(0, 39) + "..." : text;
-    if (is_shared(*l.inst)) {
-      out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", line, w, shown,
-                         s.executions, "", "", s.wavefronts, s.ideal_wavefronts,
-                         s.wavefronts - s.ideal_wavefronts);
-    } else if (s.requests != 0) {
-      out << fmt::format("  {:>{}}  {:<42} {:>9} {:>9.2f} {:>9.2f}\n", line, w, shown, s.executions,
-                         per(s.sectors, s.requests), per(s.ideal_sectors, s.requests));
-    } else {
-      out << fmt::format("  {:>{}}  {:<42} {:>9}\n", line, w, shown, s.executions);
-    }
+    write_row(out, std::to_string(line), w, ir::to_string(*l.inst), is_shared(*l.inst), s);
   }
 }
 
 nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::LaunchStats& stats,
                                  const ir::Module* module) {
   nlohmann::json lines = nlohmann::json::array();
+  for (const exec::SassMemoryLine& l : stats.sass_memory_lines) {
+    nlohmann::json row = {{"sass_address", l.address},
+                          {"instruction", l.instruction},
+                          {"space", l.shared ? "shared" : "global"},
+                          {"executions", l.counts.executions}};
+    if (l.source_line != 0) row["source"] = {{"file", l.source_file}, {"line", l.source_line}};
+    add_counts(row, l.shared, l.counts);
+    lines.push_back(std::move(row));
+  }
   for (const MemoryLine& l : memory_lines(*launch.kernel, stats)) {
     const exec::MemoryLineStats& s = *l.stats;
     nlohmann::json row = {{"line", l.inst->loc.line},
@@ -131,16 +212,7 @@ nlohmann::json memory_lines_json(const exec::LaunchSpec& launch, const exec::Lau
           {"line", o.line},
           {"ptx_line", o.ptx_line}};
     }
-    if (is_shared(*l.inst)) {
-      row["wavefronts"] = s.wavefronts;
-      row["ideal_wavefronts"] = s.ideal_wavefronts;
-      row["bank_conflicts"] = s.wavefronts - s.ideal_wavefronts;
-    } else if (s.requests != 0) {
-      row["requests"] = s.requests;
-      row["sectors"] = s.sectors;
-      row["sectors_per_request"] = per(s.sectors, s.requests);
-      row["ideal_sectors_per_request"] = per(s.ideal_sectors, s.requests);
-    }
+    add_counts(row, is_shared(*l.inst), s);
     lines.push_back(std::move(row));
   }
   return lines;

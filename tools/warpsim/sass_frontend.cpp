@@ -117,17 +117,43 @@ std::optional<std::pair<ir::Opcode, ir::Space>> ir_kind(sass::Op op) {
   }
 }
 
+// A kernel whose IR has no body (it runs on its SASS alone) keeps its SASS memory instructions'
+// counts as they are, each under the CUDA line ptxas's line information gives it.
+std::vector<exec::SassMemoryLine> sass_memory_lines(const sass::SassKernel& kernel,
+                                                    const exec::LaunchStats& stats) {
+  std::vector<exec::SassMemoryLine> lines;
+  for (std::size_t pc = 0; pc < kernel.program.insts.size() && pc < stats.per_memory.size(); ++pc) {
+    const exec::MemoryLineStats& counted = stats.per_memory[pc];
+    const sass::SassInstruction* listed = kernel.program.insts[pc].listed;
+    if (counted.executions == 0 || listed == nullptr) continue;
+    exec::SassMemoryLine& line = lines.emplace_back();
+    line.address = listed->address;
+    line.instruction = (listed->guard.empty() ? "" : listed->guard + " ") + listed->opcode;
+    if (!listed->operands.empty()) line.instruction += " " + listed->operands;
+    line.source_file = listed->source_file;
+    line.source_line = listed->source_line;
+    const auto kind = ir_kind(kernel.program.insts[pc].op);
+    // LDSM, LDGSTS and the like have no IR kind: shared where they count wavefronts only.
+    line.shared =
+        kind ? kind->second == ir::Space::Shared : counted.requests == 0 && counted.wavefronts != 0;
+    line.counts = counted;
+  }
+  return lines;
+}
+
 // The SASS run counted memory by SASS instruction; the per-line tables are the IR's. Each SASS
 // memory instruction's counts go to the IR instruction of its kind and space on its source line
 // (ptxas's line information: the IR line of a .kir kernel, the CUDA line of an imported one),
 // the first such when a line has several, so a line's SASS accesses (ptxas may merge or split
-// them) show there. Branch tables stay empty: the SASS's branches are not the IR's.
+// them) show there. Branch tables stay empty: the SASS's branches are not the IR's. A kernel
+// whose IR has no body gets the SASS's own rows instead (sass_memory_lines).
 void onto_ir_lines(const exec::LaunchSpec& launch, const sass::SassKernel& kernel,
                    exec::LaunchStats& stats) {
   std::vector<const ir::Instruction*> ir_insts;
   for (const ir::BasicBlock& b : launch.kernel->blocks) {
     for (const ir::Instruction& inst : b.instructions) ir_insts.push_back(&inst);
   }
+  if (!launch.kernel->sass_only.empty()) stats.sass_memory_lines = sass_memory_lines(kernel, stats);
   std::vector<exec::MemoryLineStats> by_ir(ir_insts.size());
   for (std::size_t pc = 0; pc < kernel.program.insts.size() && pc < stats.per_memory.size(); ++pc) {
     const exec::MemoryLineStats& counted = stats.per_memory[pc];

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sim/core/exec/counter_fields.hpp"
@@ -92,6 +93,17 @@ struct SassClassStats {
   std::uint64_t pipe(SassPipe p) const { return pipes[static_cast<std::size_t>(p)]; }
 };
 
+// A SASS memory instruction's counts, for a kernel whose IR has no body (it runs on its SASS
+// alone): the per-line table lists these under the CUDA line ptxas's line information gives.
+struct SassMemoryLine {
+  std::uint32_t address = 0;  // byte offset in the kernel's SASS
+  std::string instruction;    // as listed: "LDG.E R2, desc[UR4][R2.64]"
+  std::string source_file;    // "" where the listing has no line information
+  std::uint32_t source_line = 0;
+  bool shared = false;  // shared (or distributed shared) memory: wavefronts, not sectors
+  MemoryLineStats counts;
+};
+
 struct LaunchStats {
   std::uint64_t warp_instructions = 0;    // each instruction a warp issued with >= 1 active lane
   std::uint64_t thread_instructions = 0;  // summed over active lanes
@@ -103,7 +115,8 @@ struct LaunchStats {
   std::vector<BranchStats> per_branch;      // per decoded instruction (br only)
   std::vector<MemoryLineStats> per_memory;  // per decoded instruction (ld, st, atom only)
   SassClassStats sass;
-  std::vector<PrintedLine> printed;  // the kernel's printf output (device_printf.hpp)
+  std::vector<PrintedLine> printed;               // the kernel's printf output (device_printf.hpp)
+  std::vector<SassMemoryLine> sass_memory_lines;  // only for a kernel run on its SASS alone
 };
 
 // Every counter of each struct, for merging (counter_fields.hpp): a counter added to a struct
@@ -133,12 +146,14 @@ inline constexpr auto kCounterFields<LaunchStats> = std::array{&LaunchStats::war
                                                                &LaunchStats::printed_bytes};
 static_assert(all_counters_listed<BranchStats>() && all_counters_listed<MemoryLineStats>() &&
               all_counters_listed<GlobalOpStats>() && all_counters_listed<SharedOpStats>());
-// LaunchStats: its listed counters, the memory statistics and the two per-instruction vectors.
+// LaunchStats: its listed counters, the memory statistics, the two per-instruction vectors, and
+// the SASS rows (not merged: filled from the merged per_memory once the launch is done).
 static_assert(sizeof(MemoryStats) == 4 * sizeof(GlobalOpStats) + 8 * sizeof(SharedOpStats));
 static_assert(sizeof(LaunchStats) == kCounterFields<LaunchStats>.size() * sizeof(std::uint64_t) +
                                          sizeof(MemoryStats) + sizeof(std::vector<BranchStats>) +
                                          sizeof(std::vector<MemoryLineStats>) +
-                                         sizeof(SassClassStats) + sizeof(std::vector<PrintedLine>));
+                                         sizeof(SassClassStats) + sizeof(std::vector<PrintedLine>) +
+                                         sizeof(std::vector<SassMemoryLine>));
 // SassClassStats: its count, its two arrays, the mnemonic and the instruction vectors (all
 // added below).
 static_assert(sizeof(SassClassStats) ==
