@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <optional>
 
 #include "sim/core/exec/float_flush.hpp"
@@ -80,6 +81,35 @@ std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::ui
   return old;
 }
 
+std::optional<DataType> vector_word_type(DataType t);
+
+// A global atomic the timing model queued (defer), applied when its L2 reaches it: each lane's
+// update in lane order, as the executor would have applied it at issue, the old values then
+// written to the registers the instruction named.
+void apply_deferred(exec::DeferredAtomic& a) {
+  const auto op = static_cast<AtomOp>(a.code_op);
+  const auto type = static_cast<DataType>(a.code_type);
+  const auto word_type = vector_word_type(type);
+  const unsigned bytes = data_bytes(type);
+  for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (word_type) {
+      for (unsigned w = 0; w < bytes / 4; ++w) {
+        const std::uint64_t held = w < 2 ? a.value[lane] : a.replacement[lane];
+        const auto old = static_cast<std::uint32_t>(
+            update(a.data[lane] + std::size_t{4} * w, AtomOp::Add, *word_type,
+                   static_cast<std::uint32_t>(held >> (32 * (w % 2))), 0));
+        if (a.results != nullptr) a.results[std::size_t{w} * kWarpSize + lane] = old;
+      }
+      continue;
+    }
+    const std::uint64_t old = update(a.data[lane], op, type, a.value[lane], a.replacement[lane]);
+    if (a.results == nullptr) continue;
+    a.results[lane] = static_cast<std::uint32_t>(old);
+    if (bytes == 8) a.results[kWarpSize + lane] = static_cast<std::uint32_t>(old >> 32);
+  }
+}
+
 // The lanes of `mask` an ATOMS.CAST.SPIN pass serves: those in the first wavefront of their
 // part of the warp (the whole warp for 32-bit words, each half for 64-bit ones, as for loads):
 // taking lanes from the lowest, a lane whose word shares a bank with another word already taken
@@ -140,6 +170,31 @@ std::optional<DataType> vector_word_type(DataType t) {
   }
 }
 
+// The old value of lane `lane`'s atomic goes to the registers from `dest`, its word w to
+// results[w * kWarpSize + lane]: the registers a deferred atomic writes (null where none).
+std::uint32_t* result_registers(const Lanes& x, const Operand* dest) {
+  if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) return nullptr;
+  return x.w.r.data() + std::size_t{dest->index} * kWarpSize;
+}
+
+// A global atomic queued for the timing model (x.deferred), its lanes located and their values
+// read now: the update, and the old values' registers, wait until the L2 reaches it
+// (apply_deferred). A vector atomic's up to four words travel in value (words 0 and 1) and
+// replacement (2 and 3).
+void defer(const Lanes& x, const Access& acc, AtomOp op, const Operand* dest,
+           const std::function<void(unsigned, exec::DeferredAtomic&)>& values) {
+  exec::DeferredAtomic& a = x.deferred->emplace_back();
+  a.apply = &apply_deferred;
+  a.mask = x.run;
+  a.code_op = static_cast<std::uint8_t>(op);
+  a.code_type = static_cast<std::uint8_t>(x.inst.mods.type);
+  a.results = result_registers(x, dest);
+  x.each([&](unsigned lane) {
+    a.data[lane] = acc.data[lane];
+    values(lane, a);
+  });
+}
+
 // ATOMG / REDG / ATOM .ADD.F32x2, .F32x4, .F16x8, .BF16x4 (sm_90's vector atomics: CUDA's
 // atomicAdd on float2 and float4, PTX's red/atom .v2/.v4/.v8 of f32, f16x2 and bf16x2): each
 // 32-bit word of the naturally aligned vector added as its element type, as the PTX ISA defines
@@ -154,18 +209,31 @@ void vector_atomic(const Lanes& x, Space space, DataType word_type, std::size_t 
   acc.bytes = data_bytes(x.inst.mods.type);
   locate(x, x.op(at), acc);
   const unsigned words = acc.bytes / 4;
-  x.each([&](unsigned lane) {
-    for (unsigned w = 0; w < words; ++w) {
-      Operand value = x.op(at + 1);
-      value.index = static_cast<std::uint8_t>(value.index + w);
-      const auto old = static_cast<std::uint32_t>(update(
-          acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, x.raw(value, lane), 0));
-      if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) continue;
-      Operand to = *dest;
-      to.index = static_cast<std::uint8_t>(to.index + w);
-      x.set(to, lane, old);
-    }
-  });
+  auto word_of = [&](unsigned lane, unsigned w) {
+    Operand value = x.op(at + 1);
+    value.index = static_cast<std::uint8_t>(value.index + w);
+    return x.raw(value, lane);
+  };
+  if (x.deferred != nullptr && acc.space == Space::Global) {
+    defer(x, acc, AtomOp::Add, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
+      a.value[lane] = a.replacement[lane] = 0;
+      for (unsigned w = 0; w < words; ++w) {
+        std::uint64_t& held = w < 2 ? a.value[lane] : a.replacement[lane];
+        held |= std::uint64_t{word_of(lane, w)} << (32 * (w % 2));
+      }
+    });
+  }
+  if (x.deferred == nullptr || acc.space != Space::Global)
+    x.each([&](unsigned lane) {
+      for (unsigned w = 0; w < words; ++w) {
+        const auto old = static_cast<std::uint32_t>(update(
+            acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, word_of(lane, w), 0));
+        if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) continue;
+        Operand to = *dest;
+        to.index = static_cast<std::uint8_t>(to.index + w);
+        x.set(to, lane, old);
+      }
+    });
   const bool returns = dest != nullptr;
   count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
         exec::SharedOp::Atomic);
@@ -198,27 +266,38 @@ void atomic(const Lanes& x, Space space, bool returns) {
   const Operand& value = m.count_lanes ? x.op(at) : x.op(at + 1);
   const std::uint32_t served =
       op == AtomOp::Cast && space == Space::Shared ? spin_pass_lanes(acc, x.mask) : x.mask;
-  x.each([&](unsigned lane) {
-    // ATOMS.CAST.SPIN.64's result is 64 bits wide too: 1 (stored) or 0, in the register pair.
-    auto set_result = [&](std::uint64_t v) {
-      if (dest == nullptr || dest->kind != OperandKind::Reg) return;
-      if (wide) {
-        x.set64(*dest, lane, v);
-      } else {
-        x.set(*dest, lane, static_cast<std::uint32_t>(v));
+  // ATOMG.CAST (a spin's compare-and-store, which returns whether it stored) stays immediate.
+  const bool deferred = x.deferred != nullptr && acc.space == Space::Global && op != AtomOp::Cast;
+  if (deferred) {
+    defer(x, acc, op, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
+      a.value[lane] = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
+      a.replacement[lane] = op != AtomOp::Cas ? 0u
+                            : wide            ? x.raw64(x.op(at + 2), lane)
+                                              : x.raw(x.op(at + 2), lane);
+    });
+  }
+  if (!deferred)
+    x.each([&](unsigned lane) {
+      // ATOMS.CAST.SPIN.64's result is 64 bits wide too: 1 (stored) or 0, in the register pair.
+      auto set_result = [&](std::uint64_t v) {
+        if (dest == nullptr || dest->kind != OperandKind::Reg) return;
+        if (wide) {
+          x.set64(*dest, lane, v);
+        } else {
+          x.set(*dest, lane, static_cast<std::uint32_t>(v));
+        }
+      };
+      if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
+        set_result(0);
+        return;
       }
-    };
-    if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
-      set_result(0);
-      return;
-    }
-    const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
-    std::uint64_t swap = 0;
-    if (op == AtomOp::Cas || op == AtomOp::Cast)
-      swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
-    const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
-    set_result(op == AtomOp::Cast ? std::uint64_t{old == v} : old);
-  });
+      const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
+      std::uint64_t swap = 0;
+      if (op == AtomOp::Cas || op == AtomOp::Cast)
+        swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
+      const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
+      set_result(op == AtomOp::Cast ? std::uint64_t{old == v} : old);
+    });
   // As the IR executor counts them (exec::shared_access): a compare-and-swap reads and writes
   // each lane apart; POPC.INC (a reduction adding 1) counts lanes on one word once.
   const memory::SharedAccess access = op == AtomOp::Cas    ? memory::SharedAccess::CompareSwap

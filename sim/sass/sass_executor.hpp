@@ -23,9 +23,11 @@ struct Lanes;
 class SassExecutor {
  public:
   // `access`, when given, receives each memory instruction's lanes and addresses (the timing
-  // model's memory side reads them).
+  // model's memory side reads them). `deferred_atomics`, when given, receives each global
+  // atomic instead of its update (the timing model applies it when its L2 reaches it).
   SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
-               exec::AccessRecord* access = nullptr);
+               exec::AccessRecord* access = nullptr,
+               std::vector<exec::DeferredAtomic>* deferred_atomics = nullptr);
 
   // A block's state: shared memory zeroed, every warp at the first instruction.
   void prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
@@ -96,6 +98,7 @@ class SassExecutor {
   const SassLaunch& launch_;
   exec::LaunchStats& stats_;
   exec::AccessRecord* access_;
+  std::vector<exec::DeferredAtomic>* deferred_atomics_;
   std::vector<StepInfo> steps_;
 };
 

@@ -12,7 +12,7 @@ namespace warpsim::sass {
 
 Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
              SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
-             exec::AccessRecord* access_in)
+             exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in)
     : launch(launch_in),
       stats(stats_in),
       block(block_in),
@@ -20,6 +20,7 @@ Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock
       inst(instruction),
       mask(lanes_mask),
       access(access_in),
+      deferred(deferred_in),
       run(instruction.mods.uniform ? lanes_mask & (~lanes_mask + 1u) : lanes_mask),
       tabled_(std::min(instruction.operands.size(), kTabled)) {}
 

@@ -17,7 +17,7 @@ namespace warpsim::sass {
 struct Lanes {
   Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
         SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
-        exec::AccessRecord* access_in);
+        exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in = nullptr);
 
   const SassLaunch& launch;
   exec::LaunchStats& stats;
@@ -26,6 +26,8 @@ struct Lanes {
   const Instruction& inst;
   std::uint32_t mask = 0;                // lanes that execute it (guard applied)
   exec::AccessRecord* access = nullptr;  // timing mode: what a memory instruction touched
+  // Timing mode: global atomics are queued here, applied when the L2 reaches them.
+  std::vector<exec::DeferredAtomic>* deferred = nullptr;
   std::uint32_t run = 0;  // the lanes each() runs: mask, or a uniform instruction's lowest lane
 
   // Calls fn(lane) for each executing lane; a uniform instruction once.

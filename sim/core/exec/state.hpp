@@ -119,6 +119,10 @@ struct DeferredAtomic {
   std::uint8_t* data[kWarpSize];
   std::uint64_t value[kWarpSize];
   std::uint64_t replacement[kWarpSize];
+  // The SASS executor's: its operation and type codes, and where the old values go (lane l's
+  // word at results[l], the next register's at results[kWarpSize + l], ...), or null.
+  std::uint8_t code_op = 0, code_type = 0;
+  std::uint32_t* results = nullptr;
 };
 
 struct ExecContext {

@@ -185,7 +185,7 @@ MemoryOp memory_op_of(Op op) {
 class SassSource final : public InstructionSource {
  public:
   SassSource(const sass::SassLaunch& launch, const SmExecution& out, std::uint64_t budget)
-      : launch_(launch), executor_(launch, *out.stats, out.access), budget_(budget) {}
+      : launch_(launch), executor_(launch, *out.stats, out.access, out.atomics), budget_(budget) {}
 
   void prepare_block(exec::BlockState& b, const exec::Dim3& index, std::uint32_t rank) override {
     sass::SassBlock& s = block_of(b, true);

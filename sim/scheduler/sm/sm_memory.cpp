@@ -25,7 +25,7 @@ GlobalAccess SmModel::access_of(std::uint32_t warp, const InstTiming& it,
 
 void SmModel::issue_global(std::uint32_t warp, const InstTiming& it) {
   GlobalAccess a = access_of(warp, it, access_.addresses, access_.lines);
-  a.atomic = it.memory_op == MemoryOp::Atomic ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
+  a.atomic = it.memory_op == MemoryOp::Atomic ? queued_atomic_ : -1;
   issue_access(warp, it, a);
 }
 

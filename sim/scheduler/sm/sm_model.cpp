@@ -237,7 +237,12 @@ void SmModel::issue(std::uint32_t warp) {
   const std::uint32_t slot = warp / warps_per_block_;
   set_state(t, warp, WarpState::Selected, now_);
   const InstTiming& it = insts_[t.pc];
+  // The global atomic it queued, if any: a frontend queues each one it leaves to the L2 (the
+  // SASS executor not an ATOMG.CAST, nor an atomic whose lanes are all predicated off).
+  const std::size_t atomics_before = atomics_.size();
   source_->execute(block_of(slot), slots_[slot].cluster, w);
+  queued_atomic_ =
+      atomics_.size() > atomics_before ? static_cast<std::int32_t>(atomics_.size()) - 1 : -1;
   ++counters_.issued;
   t.operands_known = false;
   if (source_->take_memory_barrier_release()) wake_memory_barrier_waiters(slot);

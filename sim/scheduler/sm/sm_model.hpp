@@ -262,6 +262,7 @@ class SmModel {
   exec::LaunchStats stats_;
   exec::AccessRecord access_;
   std::vector<exec::DeferredAtomic> atomics_;
+  std::int32_t queued_atomic_ = -1;  // the instruction being issued queued atomics_[this]
   std::unique_ptr<InstructionSource> source_;
   std::vector<BlockSlot> slots_;
   // Each warp slot's timing and functional state, by id (slot * warps per block + warp).
