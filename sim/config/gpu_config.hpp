@@ -95,6 +95,7 @@ struct TimingConfig {
   std::uint64_t l2_atomic_lanes_per_cycle = 0;        // all units together (0: unlimited)
   std::uint64_t l2_atomic_request_min_lanes = 1;      // ...where a request counts at least these
   std::uint64_t l2_atomic_min_lanes = 1;           // on a word just updated: at least these lanes
+  std::uint64_t l2_atomic_integer_min_lanes = 1;   // ...where the update is not a float add
   std::uint64_t l2_atomic_spread_min_lanes = 1;    // one lane on other words: at least these lanes
   std::uint64_t l2_atomic_group_min_lanes = 1;     // more lanes on other words: at least these
   std::uint64_t l2_partial_sector_cost_pct = 100;  // a sector written in part, % of a read one

@@ -41,6 +41,7 @@ struct L2Request {
   std::uint8_t lane_words = 1;         // atomics: 4-byte words each lane updates (2: 64-bit)
   std::uint32_t words = 0;             // atomics, writes: the line's 4-byte words they update
   std::uint8_t lanes_on_one_word = 1;  // atomics: the most lanes updating one of those words
+  bool float_update = false;           // atomics: a floating-point add
   RequestKind kind = RequestKind::Read;
   std::int32_t atomic = -1;  // the SM's deferred atomic applied here, if any
   std::uint64_t done = 0;    // resolved: when the data (or acknowledgement) is back at the L1

@@ -181,6 +181,8 @@ std::vector<InstTiming> classify(const exec::Program& program, const config::Tim
     it.shuffle = d.opcode == ir::Opcode::Shfl || d.opcode == ir::Opcode::ShflSync;
     if (it.memory_op != MemoryOp::None)
       it.access_bytes = static_cast<std::uint8_t>(d.element_bytes() * d.vector_width);
+    it.float_atomic = it.memory_op == MemoryOp::Atomic && d.atomic_op == ir::AtomicOp::Add &&
+                      ir::is_float(d.type);
     if ((d.opcode == ir::Opcode::Div || d.opcode == ir::Opcode::Rem) && ir::is_int(d.type)) {
       it.latency = static_cast<std::uint32_t>(d.opcode == ir::Opcode::Div ? t.int_div_latency
                                                                           : t.int_rem_latency);

@@ -24,6 +24,7 @@ struct InstTiming {
   bool cluster_barrier = false;   // Pipe::Barrier: cluster-wide rather than the block's
   bool shuffle = false;           // Pipe::Shared: a register exchange, one wavefront
   std::uint8_t access_bytes = 0;  // bytes each lane accesses (memory instructions)
+  bool float_atomic = false;      // an atomic whose update is a floating-point add
   std::uint32_t latency = 1;
   std::uint32_t interval = 1;
   // Issue cycles the compiled code spends before this instruction on work the IR does not show

@@ -184,23 +184,27 @@ TEST_CASE("a 64-bit atomic lane takes two 32-bit lanes' time at its unit") {
 }
 
 TEST_CASE("a one-lane atomic waits for the update of its word, not of another word") {
-  // One unit. Ten one-lane atomics on line 5 at cycle 0: on one word each waits for the one
+  // One unit. Ten one-lane float adds on line 5 at cycle 0: on one word each waits for the one
   // before, taking l2_atomic_min_lanes (22) lanes' time, 5 x 22 / 32 = 3.4375 cycles, but for
   // the first (nothing before it): 5 x 10 / 32 = 1.5625 + 9 x 3.4375 = 32.5, so the last is done
-  // at half + 33 + half. On ten different words each takes l2_atomic_spread_min_lanes (10): 10 x
-  // 1.5625 = 15.6, the last done at half + 16 + half.
+  // at half + 33 + half. An integer update waits l2_atomic_integer_min_lanes (7): 1.5625 + 9 x
+  // 5 x 7 / 32 = 11.4, done at half + 12 + half. On ten different words each takes
+  // l2_atomic_spread_min_lanes (10), float or not: 10 x 1.5625 = 15.6, done at half + 16 + half.
   const auto gpu = one_atomic_unit();
   const std::uint64_t half = gpu.timing.l2_latency / 2;
-  auto last_done = [](bool same_word) {
+  auto last_done = [](bool same_word, bool float_add) {
     return last_of_ten_atomics([&](memory::L2Request& r, std::uint32_t i) {
       r.line = 5;
       r.lanes = 1;
+      r.float_update = float_add;
       r.words = same_word ? 1u : 1u << i;
       r.sectors = static_cast<std::uint8_t>(1u << ((same_word ? 0 : i) / 8));
     });
   };
-  CHECK(last_done(true) == half + 33 + half);
-  CHECK(last_done(false) == half + 16 + half);
+  CHECK(last_done(true, true) == half + 33 + half);
+  CHECK(last_done(true, false) == half + 12 + half);
+  CHECK(last_done(false, true) == half + 16 + half);
+  CHECK(last_done(false, false) == half + 16 + half);
 }
 
 TEST_CASE("lanes of one atomic on one word are applied one after another") {

@@ -93,5 +93,38 @@ TEST_CASE("an atomic of one lane holds its L2 slice as long as l2_atomic_min_lan
         doctest::Approx(52800).epsilon(0.01));
 }
 
+TEST_CASE("an integer atomic of one lane waits for its word's previous update less than a float") {
+  // atom_one_lane with u32 adds: 33,792 one-lane integer atomics on one word take 5 x 7 / 32 =
+  // 1.09375 cycles each (l2_atomic_integer_min_lanes), where f32 adds take 5 x 22 / 32 = 3.4375
+  // (the test above). Given the float's 22 lanes, the launch is 33,792 x (3.4375 - 1.09375) =
+  // 79,200 cycles longer (within 1 %); l2_atomic_min_lanes does not change it.
+  const auto k = load_kernel_text(
+      "one_word_u32.kir", R"(kernel atom_one_lane_u32(total: ptr global u32, iterations: u32) {
+entry:
+  %first = eq.u32 %laneid, 0
+  %i = mov.u32 0
+  br %first, loop, done
+loop:
+  atom.global.add.u32 total[0], 1
+  %i = add.u32 %i, 1
+  %more = lt.u32 %i, iterations
+  br %more, loop, done
+done:
+  ret
+}
+
+launch atom_one_lane_u32 grid(264) block(1024) {
+  total = u32[1] zero
+  iterations = 4
+}
+)");
+  const auto base = run_timed(k, h200());
+  const auto as_float = run_timed(k, h200({"memory.l2_atomic_integer_min_lanes=22"}));
+  CHECK(static_cast<double>(as_float.timing.elapsed_cycles - base.timing.elapsed_cycles) ==
+        doctest::Approx(79200).epsilon(0.01));
+  const auto float_lanes = run_timed(k, h200({"memory.l2_atomic_min_lanes=32"}));
+  CHECK(float_lanes.timing.elapsed_cycles == base.timing.elapsed_cycles);
+}
+
 }  // namespace
 }  // namespace warpsim::test

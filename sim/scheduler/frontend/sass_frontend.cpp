@@ -169,14 +169,35 @@ MemoryOp memory_op_of(Op op) {
     case Op::STS:
     case Op::STL:
       return MemoryOp::Store;
-    // Timed in the L2's atomic units; their effect is applied at issue by the executor
-    // (SassFrontend::needs_one_thread), so the timing model has none to apply.
+    // Timed in the L2's atomic units, where the timing model applies what the executor queued.
     case Op::ATOMG:
     case Op::REDG:
     case Op::ATOM:
       return MemoryOp::Atomic;
     default:
       return MemoryOp::None;
+  }
+}
+
+// An atomic whose update is a floating-point add (scalar, packed halves or sm_90's vectors): the
+// L2 applies consecutive ones on a word more slowly than integer updates.
+bool is_float_add(const sass::Instruction& inst) {
+  if (static_cast<sass::AtomOp>(inst.mods.sub) != sass::AtomOp::Add || inst.mods.count_lanes)
+    return false;
+  switch (inst.mods.type) {
+    case sass::DataType::F16:
+    case sass::DataType::BF16:
+    case sass::DataType::F16X2:
+    case sass::DataType::BF16X2:
+    case sass::DataType::F32:
+    case sass::DataType::F64:
+    case sass::DataType::F32X2:
+    case sass::DataType::F32X4:
+    case sass::DataType::F16X8:
+    case sass::DataType::BF16X4:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -361,6 +382,7 @@ std::vector<InstTiming> classify_sass(const sass::SassProgram& program,
                  inst.op == Op::S2R || inst.op == Op::SYNCS || inst.op == Op::ARRIVES;
     if (it.memory_op != MemoryOp::None || inst.op == Op::ATOMS)
       it.access_bytes = static_cast<std::uint8_t>(sass::data_bytes(inst.mods.type));
+    it.float_atomic = it.memory_op == MemoryOp::Atomic && is_float_add(inst);
     it.counting_scoreboards = true;
     it.cluster_barrier = inst.op == Op::CGABAR_WAIT;
     const auto constant =

@@ -29,6 +29,7 @@ void count_atomic_lanes(const GlobalAccess& a, std::uint64_t line, memory::L2Req
   r.lane_words = static_cast<std::uint8_t>(lane_words);
   r.words = updated;
   r.lanes_on_one_word = most;
+  r.float_update = a.float_atomic;
 }
 
 }  // namespace

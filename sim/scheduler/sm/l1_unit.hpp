@@ -29,8 +29,9 @@ struct GlobalAccess {
   std::uint32_t mask = 0;                    // active lanes
   const std::uint64_t* addresses = nullptr;  // per lane
   unsigned lines = 0;                        // distinct 128-byte lines
-  std::int32_t atomic = -1;  // atomics: its index among the interval's deferred atomics
-  bool local = false;        // local memory: a store also allocates its whole sectors in the L1
+  std::int32_t atomic = -1;   // atomics: its index among the interval's deferred atomics
+  bool local = false;         // local memory: a store also allocates its whole sectors in the L1
+  bool float_atomic = false;  // atomics: the update is a floating-point add
 };
 
 // What the warp waits for after issuing it.

@@ -17,6 +17,7 @@ GlobalAccess SmModel::access_of(std::uint32_t warp, const InstTiming& it,
   a.writes = it.writes;
   a.nwrites = it.nwrites;
   a.access_bytes = it.access_bytes;
+  a.float_atomic = it.float_atomic;
   a.mask = access_.mask;
   a.addresses = addresses;
   a.lines = lines;
