@@ -512,12 +512,13 @@ void execute_integer(const Lanes& x) {
       const bool counter64 = m.sub != 32 && from.kind == OperandKind::Special &&
                              (from.index == static_cast<std::uint8_t>(Special::ClockLo) ||
                               from.index == static_cast<std::uint8_t>(Special::GlobalTimerLo));
+      const bool is_clock = from.index == static_cast<std::uint8_t>(Special::ClockLo);
       return x.each([&](unsigned lane) {
         const std::uint32_t v = x.raw(from, lane);
         if (m.sub == 32) {
           x.set(x.op(0), lane, v);
         } else {
-          x.set64(x.op(0), lane, counter64 ? x.w.executed : v);
+          x.set64(x.op(0), lane, !counter64 ? v : is_clock ? x.clock() : x.w.executed);
         }
       });
     }

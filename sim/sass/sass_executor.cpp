@@ -126,8 +126,12 @@ Family family(Op op) {
 
 SassExecutor::SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
                            exec::AccessRecord* access,
-                           std::vector<exec::DeferredAtomic>* deferred_atomics)
-    : launch_(launch), stats_(stats), access_(access), deferred_atomics_(deferred_atomics) {
+                           std::vector<exec::DeferredAtomic>* deferred_atomics, const SmView* sm)
+    : launch_(launch),
+      stats_(stats),
+      access_(access),
+      deferred_atomics_(deferred_atomics),
+      sm_(sm) {
   if (stats_.sass.per_mnemonic.size() < kMnemonicCount)
     stats_.sass.per_mnemonic.resize(kMnemonicCount);
   // Memory statistics by SASS instruction (run_on_sass maps them onto the IR's lines).
@@ -319,7 +323,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
   if (f == Family::Control) {
     control(block, w, inst, active, mask);
   } else {
-    const Lanes x{launch_, stats_, block, w, inst, mask, access_, deferred_atomics_};
+    const Lanes x{launch_, stats_, block, w, inst, mask, access_, deferred_atomics_, sm_};
     if (f == Family::Integer) execute_integer(x);
     if (f == Family::Float) execute_float(x);
     if (f == Family::Memory) execute_memory(x);
@@ -337,7 +341,7 @@ void SassExecutor::step(SassBlock& block, SassWarp& w) {
 
 void SassExecutor::control(SassBlock& block, SassWarp& w, const Instruction& inst,
                            std::uint32_t active, std::uint32_t mask) {
-  const Lanes x{launch_, stats_, block, w, inst, mask, access_, deferred_atomics_};
+  const Lanes x{launch_, stats_, block, w, inst, mask, access_, deferred_atomics_, sm_};
   switch (inst.op) {
     case Op::BRA: {
       std::uint32_t taken = mask;

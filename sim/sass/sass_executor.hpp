@@ -24,10 +24,12 @@ class SassExecutor {
  public:
   // `access`, when given, receives each memory instruction's lanes and addresses (the timing
   // model's memory side reads them). `deferred_atomics`, when given, receives each global
-  // atomic instead of its update (the timing model applies it when its L2 reaches it).
+  // atomic instead of its update (the timing model applies it when its L2 reaches it). `sm`,
+  // when given, is the SM the timing model runs the warps on, and its clock.
   SassExecutor(const SassLaunch& launch, exec::LaunchStats& stats,
                exec::AccessRecord* access = nullptr,
-               std::vector<exec::DeferredAtomic>* deferred_atomics = nullptr);
+               std::vector<exec::DeferredAtomic>* deferred_atomics = nullptr,
+               const SmView* sm = nullptr);
 
   // A block's state: shared memory zeroed, every warp at the first instruction.
   void prepare_block(SassBlock& block, const exec::Dim3& index, std::uint64_t linear,
@@ -99,6 +101,7 @@ class SassExecutor {
   exec::LaunchStats& stats_;
   exec::AccessRecord* access_;
   std::vector<exec::DeferredAtomic>* deferred_atomics_;
+  const SmView* sm_;
   std::vector<StepInfo> steps_;
 };
 

@@ -12,7 +12,8 @@ namespace warpsim::sass {
 
 Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
              SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
-             exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in)
+             exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in,
+             const SmView* sm_in)
     : launch(launch_in),
       stats(stats_in),
       block(block_in),
@@ -21,6 +22,7 @@ Lanes::Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock
       mask(lanes_mask),
       access(access_in),
       deferred(deferred_in),
+      sm(sm_in),
       run(instruction.mods.uniform ? lanes_mask & (~lanes_mask + 1u) : lanes_mask),
       tabled_(std::min(instruction.operands.size(), kTabled)) {}
 
@@ -97,12 +99,14 @@ std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
       return lane;
     case Special::CgaCtaId:
       return block.rank;
-    // The clock (and the global timer) counts the warp's instructions: deterministic, and
-    // increasing as a clock must.
+    // The clock is the SM's cycle in timing mode; otherwise it (and the global timer, always)
+    // counts the warp's instructions: deterministic, and increasing as a clock must.
     case Special::ClockLo:
+      return static_cast<std::uint32_t>(clock());
+    case Special::ClockHi:
+      return static_cast<std::uint32_t>(clock() >> 32);
     case Special::GlobalTimerLo:
       return static_cast<std::uint32_t>(w.executed);
-    case Special::ClockHi:
     case Special::GlobalTimerHi:
       return static_cast<std::uint32_t>(w.executed >> 32);
     case Special::LtMask:
@@ -117,8 +121,9 @@ std::uint32_t Lanes::special(const Operand& o, unsigned lane) const {
       return ~below & ~(1u << lane);
     case Special::SharedWindowHigh:
       return kSharedWindowHigh;
+    case Special::VirtualSm:  // the timing model's SM; one SM as the functional model sees it
+      return sm != nullptr ? sm->index : 0;
     case Special::Zero:
-    case Special::VirtualSm:  // one SM as the functional model sees it
       return 0;
     case Special::WarpId:
       return w.index;

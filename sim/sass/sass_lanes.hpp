@@ -17,7 +17,8 @@ namespace warpsim::sass {
 struct Lanes {
   Lanes(const SassLaunch& launch_in, exec::LaunchStats& stats_in, SassBlock& block_in,
         SassWarp& warp, const Instruction& instruction, std::uint32_t lanes_mask,
-        exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in = nullptr);
+        exec::AccessRecord* access_in, std::vector<exec::DeferredAtomic>* deferred_in = nullptr,
+        const SmView* sm_in = nullptr);
 
   const SassLaunch& launch;
   exec::LaunchStats& stats;
@@ -28,6 +29,7 @@ struct Lanes {
   exec::AccessRecord* access = nullptr;  // timing mode: what a memory instruction touched
   // Timing mode: global atomics are queued here, applied when the L2 reaches them.
   std::vector<exec::DeferredAtomic>* deferred = nullptr;
+  const SmView* sm = nullptr;  // timing mode: the SM and its cycle
   std::uint32_t run = 0;  // the lanes each() runs: mask, or a uniform instruction's lowest lane
 
   // Calls fn(lane) for each executing lane; a uniform instruction once.
@@ -45,6 +47,10 @@ struct Lanes {
 
   std::uint32_t constant(const Operand& o, std::uint32_t offset, unsigned bytes) const;
   std::uint32_t special(const Operand& o, unsigned lane) const;
+  // The 64-bit clock: the SM's cycle in timing mode, else the warp's instructions executed.
+  std::uint64_t clock() const {
+    return sm != nullptr && sm->cycle != nullptr ? *sm->cycle : w.executed;
+  }
 
   // The operand's 32 bits, no modifier applied.
   std::uint32_t raw(const Operand& o, unsigned lane) const {

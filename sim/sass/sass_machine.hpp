@@ -63,6 +63,14 @@ inline std::uint64_t runtime_function_address(std::string_view symbol) {
   return symbol == "vprintf" ? kVprintfAddress : symbol == "__assertfail" ? kAssertfailAddress : 0;
 }
 
+// What the timing model shows the SASS one SM runs: the SM's index (SR_VIRTUALSMID, PTX's
+// %smid) and its current cycle (SR_CLOCKLO/HI: clock() and clock64()). Functional mode has none:
+// every block on SM 0, and the clock counts the warp's instructions.
+struct SmView {
+  std::uint32_t index = 0;
+  const std::uint64_t* cycle = nullptr;
+};
+
 struct SassLaunch {
   const SassProgram* program = nullptr;
   const exec::LaunchSpec* spec = nullptr;

@@ -22,6 +22,8 @@ struct SmExecution {
   exec::LaunchStats* stats = nullptr;
   exec::AccessRecord* access = nullptr;
   std::vector<exec::DeferredAtomic>* atomics = nullptr;
+  std::uint32_t sm = 0;                  // the SM's index
+  const std::uint64_t* cycle = nullptr;  // the SM's current cycle
 };
 
 // One SM's instruction source: used by the thread that simulates the SM only.

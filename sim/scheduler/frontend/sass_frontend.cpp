@@ -206,7 +206,10 @@ bool is_float_add(const sass::Instruction& inst) {
 class SassSource final : public InstructionSource {
  public:
   SassSource(const sass::SassLaunch& launch, const SmExecution& out, std::uint64_t budget)
-      : launch_(launch), executor_(launch, *out.stats, out.access, out.atomics), budget_(budget) {}
+      : launch_(launch),
+        view_{out.sm, out.cycle},
+        executor_(launch, *out.stats, out.access, out.atomics, &view_),
+        budget_(budget) {}
 
   void prepare_block(exec::BlockState& b, const exec::Dim3& index, std::uint32_t rank) override {
     sass::SassBlock& s = block_of(b, true);
@@ -312,6 +315,7 @@ class SassSource final : public InstructionSource {
   }
 
   const sass::SassLaunch& launch_;
+  sass::SmView view_;  // before executor_, which keeps its address
   sass::SassExecutor executor_;
   bool released_ = false;
   // The SASS state of each of the SM's block slots, found by the slot's address: a short list

@@ -30,7 +30,7 @@ SmModel::SmModel(const SmSetup& setup, std::uint32_t index)
       insts_(setup.frontend->instructions()),
       index_(index),
       warps_per_block_(setup.warps_per_block),
-      source_(setup.frontend->source_for_sm({&stats_, &access_, &atomics_})),
+      source_(setup.frontend->source_for_sm({&stats_, &access_, &atomics_, index, &now_})),
       slots_(setup.blocks_per_sm),
       by_id_(std::size_t{setup.blocks_per_sm} * setup.warps_per_block),
       earliest_(by_id_.size(), 0),
