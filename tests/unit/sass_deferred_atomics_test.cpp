@@ -56,6 +56,20 @@ launch tickets grid(8) block(128) {
 }
 )";
 
+scheduler::TimingResult timed_tickets(const KernelRun& k, const sass::SassKernel& kernel,
+                                      std::uint32_t threads) {
+  const config::GpuConfig gpu = h200();
+  const std::vector<std::uint8_t> constants = exec::constant_image(k.loaded.module);
+  scheduler::TimingOptions options;
+  options.threads = threads;
+  return scheduler::simulate_timing_with(
+      [&](exec::GlobalMemory& memory) {
+        return std::make_unique<scheduler::SassFrontend>(kernel, k.spec, memory, constants,
+                                                         gpu.timing, options.max_warp_instructions);
+      },
+      k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
+}
+
 TEST_CASE("the SASS frontend's timing mode applies global atomics at the L2, results intact") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   const KernelRun k = load_kernel_text("tickets.kir", kTickets);
@@ -64,16 +78,7 @@ TEST_CASE("the SASS frontend's timing mode applies global atomics at the L2, res
                                          k.spec.kernel->name, error);
   INFO(error);
   REQUIRE(kernel.has_value());
-  const config::GpuConfig gpu = h200();
-  const std::vector<std::uint8_t> constants = exec::constant_image(k.loaded.module);
-  scheduler::TimingOptions options;
-  options.threads = 1;
-  const scheduler::TimingResult r = scheduler::simulate_timing_with(
-      [&](exec::GlobalMemory& memory) {
-        return std::make_unique<scheduler::SassFrontend>(*kernel, k.spec, memory, constants,
-                                                         gpu.timing, options.max_warp_instructions);
-      },
-      k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
+  const scheduler::TimingResult r = timed_tickets(k, *kernel, 1);
   const exec::GlobalMemory& memory = r.functional.memory;
   // 1,024 threads, 256 on each counter, which starts at 2^32: each counter ends 256 higher, and
   // its threads hold the 256 tickets 2^32 ... 2^32 + 255, each once (a ticket's high word is the
@@ -97,6 +102,13 @@ TEST_CASE("the SASS frontend's timing mode applies global atomics at the L2, res
   std::uint64_t tries = 0;
   for (const std::uint32_t n : values_of<std::uint32_t>(memory, "tries")) tries += n;
   CHECK(tries > 1024);
+  // The atomics apply in the L2's order, not the simulation threads': on three threads (the
+  // SMs in turns of their own) every ticket, try and cycle is the same.
+  const scheduler::TimingResult three = timed_tickets(k, *kernel, 3);
+  CHECK(values_of<std::uint64_t>(three.functional.memory, "got") == got);
+  CHECK(values_of<std::uint32_t>(three.functional.memory, "tries") ==
+        values_of<std::uint32_t>(memory, "tries"));
+  CHECK(three.timing.elapsed_cycles == r.timing.elapsed_cycles);
 }
 
 }  // namespace

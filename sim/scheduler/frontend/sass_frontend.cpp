@@ -420,7 +420,8 @@ SassFrontend::SassFrontend(const sass::SassKernel& kernel, const exec::LaunchSpe
       insts_(classify_sass(kernel.program, timing)),
       budget_(max_warp_instructions) {
   for (const sass::Instruction& inst : kernel.program.insts)
-    has_global_atomics_ |= inst.op == Op::ATOMG || inst.op == Op::REDG || inst.op == Op::ATOM;
+    has_immediate_global_atomics_ |= (inst.op == Op::ATOMG || inst.op == Op::ATOM) &&
+                                     static_cast<sass::AtomOp>(inst.mods.sub) == sass::AtomOp::Cast;
 }
 
 std::unique_ptr<InstructionSource> SassFrontend::source_for_sm(const SmExecution& out) const {

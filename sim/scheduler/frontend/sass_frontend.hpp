@@ -39,13 +39,14 @@ class SassFrontend final : public Frontend {
                                 const std::string& what) const override;
   [[noreturn]] void deadlock(exec::LaunchStats& stats,
                              std::vector<exec::BlockState>& cluster) const override;
-  // Global atomics apply at issue here, so SMs on several threads would order them by chance.
-  bool needs_one_thread() const override { return has_global_atomics_; }
+  // Global atomics wait for the L2 (the timing model applies them in one order), except a
+  // global ATOM.CAST, which applies at issue: SMs on several threads would order those by chance.
+  bool needs_one_thread() const override { return has_immediate_global_atomics_; }
 
  private:
   sass::SassLaunch launch_;
   std::vector<InstTiming> insts_;
-  bool has_global_atomics_ = false;
+  bool has_immediate_global_atomics_ = false;
   std::uint64_t budget_ = 0;  // warp instructions an SM may execute
 };
 
