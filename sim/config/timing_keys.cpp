@@ -211,8 +211,8 @@ const std::vector<KeySpec>& timing_keys() {
        "long as this many (it waits for that update): a floating-point add",
        &T::l2_atomic_min_lanes, 1, 32},
       {"memory.l2_atomic_integer_min_lanes", K::Integer, "lanes", "7",
-       "the same for an update other than a floating-point add (integer arithmetic, min, max, "
-       "bitwise, exchange, compare-and-swap), which waits less for the previous one",
+       "the same for an atomic of one lane whose update is not a floating-point add (integer "
+       "arithmetic, min, max, bitwise, exchange, compare-and-swap), which waits less",
        &T::l2_atomic_integer_min_lanes, 1, 32},
       {"memory.l2_atomic_spread_min_lanes", K::Integer, "lanes", "10",
        "an atomic of one lane on other words takes its unit as long as this many lanes",
