@@ -8,14 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "cuda_backend/ptx.hpp"
-#include "sim/core/exec/program.hpp"
-#include "sim/sass/sass_run.hpp"
-#include "sim/scheduler/frontend/sass_frontend.hpp"
-#include "sim/scheduler/timing_engine.hpp"
 #include "tests/unit/run_support.hpp"
 #include "tests/unit/sass_support.hpp"
-#include "tests/unit/timing_support.hpp"
+#include "tests/unit/sass_timing_support.hpp"
 
 namespace warpsim::test {
 namespace {
@@ -56,29 +51,11 @@ launch tickets grid(8) block(128) {
 }
 )";
 
-scheduler::TimingResult timed_tickets(const KernelRun& k, const sass::SassKernel& kernel,
-                                      std::uint32_t threads) {
-  const config::GpuConfig gpu = h200();
-  const std::vector<std::uint8_t> constants = exec::constant_image(k.loaded.module);
-  scheduler::TimingOptions options;
-  options.threads = threads;
-  return scheduler::simulate_timing_with(
-      [&](exec::GlobalMemory& memory) {
-        return std::make_unique<scheduler::SassFrontend>(kernel, k.spec, memory, constants,
-                                                         gpu.timing, options.max_warp_instructions);
-      },
-      k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
-}
-
 TEST_CASE("the SASS frontend's timing mode applies global atomics at the L2, results intact") {
   if (!have_sass_tools("the SASS frontend is not timed")) return;
   const KernelRun k = load_kernel_text("tickets.kir", kTickets);
-  std::string error;
-  const auto kernel = sass::compile_sass(cuda::lower_to_ptx(k.loaded.module, "sm_90"), "sm_90",
-                                         k.spec.kernel->name, error);
-  INFO(error);
-  REQUIRE(kernel.has_value());
-  const scheduler::TimingResult r = timed_tickets(k, *kernel, 1);
+  const sass::SassKernel kernel = compiled(k);
+  const scheduler::TimingResult r = time_on_sass(k, kernel, 1);
   const exec::GlobalMemory& memory = r.functional.memory;
   // 1,024 threads, 256 on each counter, which starts at 2^32: each counter ends 256 higher, and
   // its threads hold the 256 tickets 2^32 ... 2^32 + 255, each once (a ticket's high word is the
@@ -104,7 +81,7 @@ TEST_CASE("the SASS frontend's timing mode applies global atomics at the L2, res
   CHECK(tries > 1024);
   // The atomics apply in the L2's order, not the simulation threads': on three threads (the
   // SMs in turns of their own) every ticket, try and cycle is the same.
-  const scheduler::TimingResult three = timed_tickets(k, *kernel, 3);
+  const scheduler::TimingResult three = time_on_sass(k, kernel, 3);
   CHECK(values_of<std::uint64_t>(three.functional.memory, "got") == got);
   CHECK(values_of<std::uint32_t>(three.functional.memory, "tries") ==
         values_of<std::uint32_t>(memory, "tries"));

@@ -14,34 +14,12 @@
 #include "tests/unit/json_support.hpp"
 #include "tests/unit/run_support.hpp"
 #include "tests/unit/sass_support.hpp"
+#include "tests/unit/sass_timing_support.hpp"
 #include "tests/unit/test_support.hpp"
 #include "tests/unit/timing_support.hpp"
 
 namespace warpsim::test {
 namespace {
-
-sass::SassKernel compiled(const KernelRun& k) {
-  std::string error;
-  auto kernel = sass::compile_sass(cuda::lower_to_ptx(k.loaded.module, "sm_90"), "sm_90",
-                                   k.spec.kernel->name, error);
-  INFO(error);
-  REQUIRE(kernel.has_value());
-  return std::move(*kernel);
-}
-
-scheduler::TimingResult time_on_sass(const KernelRun& k, const sass::SassKernel& kernel,
-                                     std::uint32_t threads) {
-  const config::GpuConfig gpu = h200();
-  const std::vector<std::uint8_t> constants = exec::constant_image(k.loaded.module);
-  scheduler::TimingOptions options;
-  options.threads = threads;
-  return scheduler::simulate_timing_with(
-      [&](exec::GlobalMemory& memory) {
-        return std::make_unique<scheduler::SassFrontend>(kernel, k.spec, memory, constants,
-                                                         gpu.timing, options.max_warp_instructions);
-      },
-      k.spec, gpu, cli::launch_occupancy(gpu, k.spec).occupancy, options);
-}
 
 // `warpsim run kernels_ir/KERNEL --mode timing` on `frontend` with one config value set.
 nlohmann::json timed_with(const std::string& kernel, const std::string& frontend,
