@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <functional>
 #include <optional>
 
 #include "sim/core/exec/float_flush.hpp"
@@ -81,35 +80,6 @@ std::uint64_t update(void* p, AtomOp op, DataType type, std::uint64_t v, std::ui
   return old;
 }
 
-std::optional<DataType> vector_word_type(DataType t);
-
-// A global atomic the timing model queued (defer), applied when its L2 reaches it: each lane's
-// update in lane order, as the executor would have applied it at issue, the old values then
-// written to the registers the instruction named.
-void apply_deferred(exec::DeferredAtomic& a) {
-  const auto op = static_cast<AtomOp>(a.code_op);
-  const auto type = static_cast<DataType>(a.code_type);
-  const auto word_type = vector_word_type(type);
-  const unsigned bytes = data_bytes(type);
-  for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
-    const auto lane = static_cast<unsigned>(std::countr_zero(m));
-    if (word_type) {
-      for (unsigned w = 0; w < bytes / 4; ++w) {
-        const std::uint64_t held = w < 2 ? a.value[lane] : a.replacement[lane];
-        const auto old = static_cast<std::uint32_t>(
-            update(a.data[lane] + std::size_t{4} * w, AtomOp::Add, *word_type,
-                   static_cast<std::uint32_t>(held >> (32 * (w % 2))), 0));
-        if (a.results != nullptr) a.results[std::size_t{w} * kWarpSize + lane] = old;
-      }
-      continue;
-    }
-    const std::uint64_t old = update(a.data[lane], op, type, a.value[lane], a.replacement[lane]);
-    if (a.results == nullptr) continue;
-    a.results[lane] = static_cast<std::uint32_t>(old);
-    if (bytes == 8) a.results[kWarpSize + lane] = static_cast<std::uint32_t>(old >> 32);
-  }
-}
-
 // The lanes of `mask` an ATOMS.CAST.SPIN pass serves: those in the first wavefront of their
 // part of the warp (the whole warp for 32-bit words, each half for 64-bit ones, as for loads):
 // taking lanes from the lowest, a lane whose word shares a bank with another word already taken
@@ -170,29 +140,55 @@ std::optional<DataType> vector_word_type(DataType t) {
   }
 }
 
-// The old value of lane `lane`'s atomic goes to the registers from `dest`, its word w to
-// results[w * kWarpSize + lane]: the registers a deferred atomic writes (null where none).
-std::uint32_t* result_registers(const Lanes& x, const Operand* dest) {
-  if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) return nullptr;
-  return x.w.r.data() + std::size_t{dest->index} * kWarpSize;
+// A located atomic applied: each lane's update in lane order, the old values then written to
+// the registers the instruction named (results: lane l's word w at [w * kWarpSize + l], a
+// 64-bit value's high word in the next register). The timing model calls it for a global
+// atomic when the L2 reaches it.
+void apply_atomic(exec::DeferredAtomic& a) {
+  const auto op = static_cast<AtomOp>(a.code_op);
+  const auto type = static_cast<DataType>(a.code_type);
+  const auto word_type = vector_word_type(type);
+  const unsigned bytes = data_bytes(type);
+  for (std::uint32_t m = a.mask; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    if (word_type) {
+      for (unsigned w = 0; w < bytes / 4; ++w) {
+        const std::uint64_t held = w < 2 ? a.value[lane] : a.replacement[lane];
+        const auto old = static_cast<std::uint32_t>(
+            update(a.data[lane] + std::size_t{4} * w, AtomOp::Add, *word_type,
+                   static_cast<std::uint32_t>(held >> (32 * (w % 2))), 0));
+        if (a.results != nullptr) a.results[std::size_t{w} * kWarpSize + lane] = old;
+      }
+      continue;
+    }
+    const std::uint64_t old = update(a.data[lane], op, type, a.value[lane], a.replacement[lane]);
+    if (a.results == nullptr) continue;
+    a.results[lane] = static_cast<std::uint32_t>(old);
+    if (bytes == 8) a.results[kWarpSize + lane] = static_cast<std::uint32_t>(old >> 32);
+  }
 }
 
-// A global atomic queued for the timing model (x.deferred), its lanes located and their values
-// read now: the update, and the old values' registers, wait until the L2 reaches it
-// (apply_deferred). A vector atomic's up to four words travel in value (words 0 and 1) and
-// replacement (2 and 3).
-void defer(const Lanes& x, const Access& acc, AtomOp op, const Operand* dest,
-           const std::function<void(unsigned, exec::DeferredAtomic&)>& values) {
-  exec::DeferredAtomic& a = x.deferred->emplace_back();
-  a.apply = &apply_deferred;
+// An atomic's lanes, located, with what each applies read at issue (`values` fills a lane's
+// value and a CAS's replacement; a vector atomic's up to four words travel in value, words 0
+// and 1, and replacement, 2 and 3): applied now, or for a global atomic where the timing model
+// queues them (x.deferred), when the L2 reaches it.
+template <typename ReadValues>
+void apply_or_queue(const Lanes& x, const Access& acc, AtomOp op, const Operand* dest,
+                    ReadValues&& values) {
+  exec::DeferredAtomic now{};
+  const bool queued = x.deferred != nullptr && acc.space == Space::Global;
+  exec::DeferredAtomic& a = queued ? x.deferred->emplace_back() : now;
+  a.apply = &apply_atomic;
   a.mask = x.run;
   a.code_op = static_cast<std::uint8_t>(op);
   a.code_type = static_cast<std::uint8_t>(x.inst.mods.type);
-  a.results = result_registers(x, dest);
+  if (dest != nullptr && dest->kind == OperandKind::Reg && dest->index != kZeroReg)
+    a.results = x.w.r.data() + std::size_t{dest->index} * kWarpSize;
   x.each([&](unsigned lane) {
     a.data[lane] = acc.data[lane];
     values(lane, a);
   });
+  if (!queued) apply_atomic(a);
 }
 
 // ATOMG / REDG / ATOM .ADD.F32x2, .F32x4, .F16x8, .BF16x4 (sm_90's vector atomics: CUDA's
@@ -200,8 +196,7 @@ void defer(const Lanes& x, const Access& acc, AtomOp op, const Operand* dest,
 // 32-bit word of the naturally aligned vector added as its element type, as the PTX ISA defines
 // the vector forms (element by element); the values come from consecutive registers from the
 // value operand, the old words go to consecutive registers from the destination.
-void vector_atomic(const Lanes& x, Space space, DataType word_type, std::size_t at,
-                   const Operand* dest) {
+void vector_atomic(const Lanes& x, Space space, std::size_t at, const Operand* dest) {
   if (static_cast<AtomOp>(x.inst.mods.sub) != AtomOp::Add)
     x.fault(0, "a vector atomic other than ADD is not modelled");
   Access acc;
@@ -209,31 +204,15 @@ void vector_atomic(const Lanes& x, Space space, DataType word_type, std::size_t 
   acc.bytes = data_bytes(x.inst.mods.type);
   locate(x, x.op(at), acc);
   const unsigned words = acc.bytes / 4;
-  auto word_of = [&](unsigned lane, unsigned w) {
-    Operand value = x.op(at + 1);
-    value.index = static_cast<std::uint8_t>(value.index + w);
-    return x.raw(value, lane);
-  };
-  if (x.deferred != nullptr && acc.space == Space::Global) {
-    defer(x, acc, AtomOp::Add, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
-      a.value[lane] = a.replacement[lane] = 0;
-      for (unsigned w = 0; w < words; ++w) {
-        std::uint64_t& held = w < 2 ? a.value[lane] : a.replacement[lane];
-        held |= std::uint64_t{word_of(lane, w)} << (32 * (w % 2));
-      }
-    });
-  }
-  if (x.deferred == nullptr || acc.space != Space::Global)
-    x.each([&](unsigned lane) {
-      for (unsigned w = 0; w < words; ++w) {
-        const auto old = static_cast<std::uint32_t>(update(
-            acc.data[lane] + std::size_t{4} * w, AtomOp::Add, word_type, word_of(lane, w), 0));
-        if (dest == nullptr || dest->kind != OperandKind::Reg || dest->index == kZeroReg) continue;
-        Operand to = *dest;
-        to.index = static_cast<std::uint8_t>(to.index + w);
-        x.set(to, lane, old);
-      }
-    });
+  apply_or_queue(x, acc, AtomOp::Add, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
+    a.value[lane] = a.replacement[lane] = 0;
+    for (unsigned w = 0; w < words; ++w) {
+      Operand value = x.op(at + 1);
+      value.index = static_cast<std::uint8_t>(value.index + w);
+      std::uint64_t& held = w < 2 ? a.value[lane] : a.replacement[lane];
+      held |= std::uint64_t{x.raw(value, lane)} << (32 * (w % 2));
+    }
+  });
   const bool returns = dest != nullptr;
   count(x, acc, returns ? exec::GlobalOp::Atomic : exec::GlobalOp::Reduction,
         exec::SharedOp::Atomic);
@@ -254,8 +233,8 @@ void atomic(const Lanes& x, Space space, bool returns) {
   std::size_t at = 0;
   while (x.op(at).kind != OperandKind::Mem) ++at;
   const Operand* dest = returns && at > 0 ? &x.op(at - 1) : nullptr;
-  if (const auto word_type = vector_word_type(m.type)) {
-    vector_atomic(x, space, *word_type, at, dest);
+  if (vector_word_type(m.type)) {
+    vector_atomic(x, space, at, dest);
     count_generic_atomic(x, space);
     return;
   }
@@ -266,38 +245,31 @@ void atomic(const Lanes& x, Space space, bool returns) {
   const Operand& value = m.count_lanes ? x.op(at) : x.op(at + 1);
   const std::uint32_t served =
       op == AtomOp::Cast && space == Space::Shared ? spin_pass_lanes(acc, x.mask) : x.mask;
-  // ATOMG.CAST (a spin's compare-and-store, which returns whether it stored) stays immediate.
-  const bool deferred = x.deferred != nullptr && acc.space == Space::Global && op != AtomOp::Cast;
-  if (deferred) {
-    defer(x, acc, op, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
+  if (op != AtomOp::Cast) {
+    apply_or_queue(x, acc, op, dest, [&](unsigned lane, exec::DeferredAtomic& a) {
       a.value[lane] = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
       a.replacement[lane] = op != AtomOp::Cas ? 0u
                             : wide            ? x.raw64(x.op(at + 2), lane)
                                               : x.raw(x.op(at + 2), lane);
     });
-  }
-  if (!deferred)
+  } else {
+    // A spin's compare-and-store (ATOMS.CAST.SPIN, or a global ATOM.CAST, applied at issue)
+    // returns whether it stored: 1 or 0, in a register pair for .64.
     x.each([&](unsigned lane) {
-      // ATOMS.CAST.SPIN.64's result is 64 bits wide too: 1 (stored) or 0, in the register pair.
-      auto set_result = [&](std::uint64_t v) {
-        if (dest == nullptr || dest->kind != OperandKind::Reg) return;
-        if (wide) {
-          x.set64(*dest, lane, v);
-        } else {
-          x.set(*dest, lane, static_cast<std::uint32_t>(v));
-        }
-      };
-      if ((served >> lane & 1u) == 0) {  // not served this pass: it stored nothing
-        set_result(0);
-        return;
+      std::uint64_t stored = 0;  // a lane not served this pass stores nothing
+      if ((served >> lane & 1u) != 0) {
+        const std::uint64_t v = wide ? x.raw64(value, lane) : x.raw(value, lane);
+        const std::uint64_t swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
+        stored = update(acc.data[lane], op, m.type, v, swap) == v ? 1u : 0u;
       }
-      const std::uint64_t v = m.count_lanes ? 1u : wide ? x.raw64(value, lane) : x.raw(value, lane);
-      std::uint64_t swap = 0;
-      if (op == AtomOp::Cas || op == AtomOp::Cast)
-        swap = wide ? x.raw64(x.op(at + 2), lane) : x.raw(x.op(at + 2), lane);
-      const std::uint64_t old = update(acc.data[lane], op, m.type, v, swap);
-      set_result(op == AtomOp::Cast ? std::uint64_t{old == v} : old);
+      if (dest == nullptr || dest->kind != OperandKind::Reg) return;
+      if (wide) {
+        x.set64(*dest, lane, stored);
+      } else {
+        x.set(*dest, lane, static_cast<std::uint32_t>(stored));
+      }
     });
+  }
   // As the IR executor counts them (exec::shared_access): a compare-and-swap reads and writes
   // each lane apart; POPC.INC (a reduction adding 1) counts lanes on one word once.
   const memory::SharedAccess access = op == AtomOp::Cas    ? memory::SharedAccess::CompareSwap

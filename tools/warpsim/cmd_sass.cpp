@@ -5,9 +5,7 @@
 // Compute's Source page counts them (smsp__sass_inst_executed per instruction).
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <ostream>
 
@@ -21,6 +19,7 @@
 #include "tools/warpsim/launch_options.hpp"
 #include "tools/warpsim/options.hpp"
 #include "tools/warpsim/sass_frontend.hpp"
+#include "tools/warpsim/source_lines.hpp"
 
 namespace warpsim::cli {
 namespace {
@@ -62,7 +61,7 @@ void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Mo
                      "instruction", "stall", "yield", "write", "read", "wait");
   std::size_t next_label = 0;
   std::uint32_t shown_line = 0;
-  std::map<std::string, std::vector<std::string>> sources;  // CUDA files' lines, read once
+  SourceText sources;  // CUDA files' lines, read once
   for (const sass::SassInstruction& inst : f.instructions) {
     // Each run of instructions under the IR line (and CUDA line) they came from; nvcc's own
     // PTX (a .cu or .ptx file) names the CUDA line itself.
@@ -72,16 +71,9 @@ void print_function(std::ostream& out, const sass::SassFunction& f, const ir::Mo
       out << fmt::format("  IR line {}: {}\n", shown_line, it != lines.end() ? it->second : "");
     } else if (inst.source_line != shown_line && !inst.source_file.empty()) {
       shown_line = inst.source_line;
-      std::vector<std::string>& source = sources[inst.source_file];
-      if (source.empty()) {
-        std::ifstream file(inst.source_file);
-        for (std::string line; std::getline(file, line);) source.push_back(line);
-      }
-      std::string text = shown_line - 1 < source.size() ? source[shown_line - 1] : "";
-      text.erase(0, std::min(text.size(), text.find_first_not_of(" \t")));  // its indentation
       out << fmt::format("  {}:{}: {}\n",
                          std::filesystem::path(inst.source_file).filename().string(), shown_line,
-                         text);
+                         sources.line(inst.source_file, shown_line));
     }
     while (next_label < f.labels.size() && f.labels[next_label].second <= inst.address) {
       out << "  " << f.labels[next_label++].first << ":\n";

@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <optional>
 #include <ostream>
 #include <tuple>
@@ -97,7 +95,7 @@ void write_sass_lines(std::ostream& out, const exec::LaunchStats& stats) {
   out << fmt::format("  {:>8}  {:<42} {:>9} {:>9} {:>9} {:>10} {:>10} {:>9}\n", "SASS",
                      "instruction", "execs", "sect/req", "(ideal)", "wavefronts", "(ideal)",
                      "conflicts");
-  std::map<std::string, std::vector<std::string>> sources;  // each file's lines, read once
+  SourceText sources;
   std::optional<std::pair<std::string, std::uint32_t>> shown_line;
   for (const exec::SassMemoryLine* l : lines) {
     if (shown_line != std::pair(l->source_file, l->source_line)) {
@@ -105,13 +103,7 @@ void write_sass_lines(std::ostream& out, const exec::LaunchStats& stats) {
       if (l->source_line == 0) {
         out << "  (no CUDA line)\n";
       } else {
-        std::vector<std::string>& source = sources[l->source_file];
-        if (source.empty()) {
-          std::ifstream file(l->source_file);
-          for (std::string text; std::getline(file, text);) source.push_back(text);
-        }
-        std::string code = l->source_line <= source.size() ? source[l->source_line - 1] : "";
-        code.erase(0, std::min(code.size(), code.find_first_not_of(" \t")));  // indentation
+        const std::string code = sources.line(l->source_file, l->source_line);
         out << fmt::format("  {}:{}  {}\n", shown_path(l->source_file), l->source_line,
                            code.size() > 70 ? code.substr(0, 67) + "..." : code);
       }

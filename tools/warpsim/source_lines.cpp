@@ -22,16 +22,21 @@ std::string line_label(const ir::Module* module, const ir::Instruction& inst) {
 }
 
 std::string SourceText::line(const ir::SourceOrigin& origin) {
-  if (!origin.known() || origin.file > module_.source_files.size()) return "";
-  auto [it, inserted] = files_.try_emplace(origin.file);
+  if (module_ == nullptr || !origin.known() || origin.file > module_->source_files.size())
+    return "";
+  return line(module_->source_files[origin.file - 1], origin.line);
+}
+
+std::string SourceText::line(const std::string& path, std::uint32_t number) {
+  auto [it, inserted] = files_.try_emplace(path);
   if (inserted) {
-    std::ifstream in(module_.source_files[origin.file - 1]);
+    std::ifstream in(path);
     std::string text;
     while (std::getline(in, text)) it->second.push_back(text);
   }
   const std::vector<std::string>& lines = it->second;
-  if (origin.line == 0 || origin.line > lines.size()) return "";
-  std::string text = lines[origin.line - 1];
+  if (number == 0 || number > lines.size()) return "";
+  std::string text = lines[number - 1];
   const std::size_t start = text.find_first_not_of(" \t");
   return start == std::string::npos ? "" : text.substr(start);
 }

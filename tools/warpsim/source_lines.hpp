@@ -16,15 +16,20 @@ bool has_origins(const ir::Kernel& k);
 // "vecAdd.cu:3 (PTX 54)" for an imported instruction, "12" (its IR line) otherwise.
 std::string line_label(const ir::Module* module, const ir::Instruction& inst);
 
-// The text of source lines, read once per file; "" for a file or line that cannot be read.
+// The text of source lines without their indentation, read once per file; "" for a file or
+// line that cannot be read.
 class SourceText {
  public:
-  explicit SourceText(const ir::Module& module) : module_(module) {}
+  SourceText() = default;
+  explicit SourceText(const ir::Module& module) : module_(&module) {}
+  // An IR instruction's CUDA line (in a file of the module given).
   std::string line(const ir::SourceOrigin& origin);
+  // Line `number` (from 1) of the file at `path`.
+  std::string line(const std::string& path, std::uint32_t number);
 
  private:
-  const ir::Module& module_;
-  std::map<std::uint32_t, std::vector<std::string>> files_;
+  const ir::Module* module_ = nullptr;
+  std::map<std::string, std::vector<std::string>> files_;
 };
 
 }  // namespace warpsim::cli
